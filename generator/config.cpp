@@ -1,0 +1,58 @@
+// KernelConfig's canonical text form: "family,key=value,...", keys in a fixed order,
+// only the keys the family uses. Unknown keys and malformed values are errors.
+#include <charconv>
+#include <fmt/format.h>
+
+#include "tailor/config.hpp"
+#include "tailor/error.hpp"
+
+namespace tailor {
+
+std::string_view to_string(Family f) { return f == Family::slab ? "slab" : "tiled"; }
+
+std::string KernelConfig::to_string() const {
+  if (family == Family::slab)
+    return fmt::format("slab,t={},mats={},vec={},rm={},rn={},grid={}", threads, mats, vec, rm, rn, grid);
+  return fmt::format("tiled,t={},bm={},bn={},bk={},rm={},rn={},grid={}", threads, bm, bn, bk, rm, rn, grid);
+}
+
+KernelConfig KernelConfig::parse(std::string_view text) {
+  KernelConfig c;
+  std::size_t pos = text.find(',');
+  const std::string_view fam = text.substr(0, pos);
+  if (fam == "slab") c.family = Family::slab;
+  else if (fam == "tiled") c.family = Family::tiled;
+  else
+    throw Error(ErrorCode::invalid_argument,
+                fmt::format("config '{}': unknown family '{}' (expected slab or tiled)", text, fam));
+  c.mats = 0, c.vec = 1, c.rm = 1, c.rn = 1, c.grid = 0;
+  while (pos != std::string_view::npos) {
+    const std::size_t next = text.find(',', pos + 1);
+    const std::string_view tok = text.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
+    pos = next;
+    const std::size_t eq = tok.find('=');
+    if (eq == std::string_view::npos)
+      throw Error(ErrorCode::invalid_argument, fmt::format("config '{}': malformed '{}' (expected key=value)", text, tok));
+    const std::string_view key = tok.substr(0, eq), val = tok.substr(eq + 1);
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(val.data(), val.data() + val.size(), v);
+    if (ec != std::errc() || ptr != val.data() + val.size() || val.empty())
+      throw Error(ErrorCode::invalid_argument, fmt::format("config '{}': '{}' is not an integer", text, tok));
+    const bool slab = c.family == Family::slab;
+    if (key == "t") c.threads = v;
+    else if (key == "rm") c.rm = v;
+    else if (key == "rn") c.rn = v;
+    else if (key == "grid") c.grid = v;
+    else if (slab && key == "mats") c.mats = v;
+    else if (slab && key == "vec") c.vec = v;
+    else if (!slab && key == "bm") c.bm = v;
+    else if (!slab && key == "bn") c.bn = v;
+    else if (!slab && key == "bk") c.bk = v;
+    else
+      throw Error(ErrorCode::invalid_argument,
+                  fmt::format("config '{}': unknown key '{}' for family {}", text, key, fam));
+  }
+  return c;
+}
+
+}  // namespace tailor

@@ -1,0 +1,391 @@
+// The code generator: validation of (problem, config, device), kernel names, the slab
+// family's shared-memory padding (a bank-conflict model of the compute loop), the Spec
+// of compile-time constants, launch shapes and the untuned heuristic.
+#include "generator/generator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "tailor/error.hpp"
+#include "tailor/version.hpp"
+
+namespace tailor::gen {
+namespace {
+
+constexpr std::int64_t kMaxDim = std::int64_t(1) << 30;  // M, K, N are int in kernels
+constexpr int kStaticSmemLimit = 48 * 1024;
+
+GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
+
+// Geometry of a staged slab operand: R rows of L contiguous elements.
+struct OpGeom {
+  std::int64_t rows, len;
+  bool bcast;
+};
+OpGeom geom_a(const GemmProblem& p) {
+  return p.layout_a == Layout::row ? OpGeom{p.m, p.k, p.bcast_a()} : OpGeom{p.k, p.m, p.bcast_a()};
+}
+OpGeom geom_b(const GemmProblem& p) {
+  return p.layout_b == Layout::row ? OpGeom{p.k, p.n, p.bcast_b()} : OpGeom{p.n, p.k, p.bcast_b()};
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// Shared-memory elements of one staged operand, rounded to 16 bytes (as slab.cuh does).
+std::int64_t slab_op_elems(const OpGeom& g, int mats, int rowpad, int matpad, std::int64_t esz) {
+  const std::int64_t nmat = g.bcast ? 1 : mats;
+  const std::int64_t matpitch = g.rows * (g.len + rowpad) + matpad;
+  const std::int64_t align = 16 / esz;
+  return ceil_div(nmat * matpitch, align) * align;
+}
+
+// Wavefronts one warp-wide shared-memory read takes: 32 four-byte banks; 8-byte
+// elements are served a half-warp at a time. Lanes that read one address share it.
+std::int64_t wavefronts(const std::array<std::int64_t, 32>& addr, int active, std::int64_t esz) {
+  std::int64_t total = 0;
+  const int group = esz == 4 ? 32 : 16;
+  for (int h = 0; h < active; h += group) {
+    std::map<std::int64_t, std::set<std::int64_t>> banks;
+    for (int l = h; l < std::min(active, h + group); ++l)
+      banks[esz == 4 ? addr[l] % 32 : addr[l] % 16].insert(addr[l]);
+    std::size_t worst = 0;
+    for (auto& [bank, s] : banks) worst = std::max(worst, s.size());
+    total += static_cast<std::int64_t>(worst);
+  }
+  return total;
+}
+
+// The compute loop's reads of one operand ('A' or 'B') for the first warps of a slab.
+std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, char which, int rowpad, int matpad) {
+  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  const std::int64_t tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn), units = tm * tn;
+  const std::int64_t active_units = std::min<std::int64_t>(c.mats * units, c.threads);
+  const std::int64_t pitch = g.len + rowpad, matpitch = g.rows * pitch + matpad;
+  const bool row = which == 'A' ? p.layout_a == Layout::row : p.layout_b == Layout::row;
+  const int reps = which == 'A' ? c.rm : c.rn;
+  std::int64_t cost = 0;
+  for (std::int64_t w0 = 0; w0 < std::min<std::int64_t>(active_units, 4 * 32); w0 += 32) {
+    const int active = static_cast<int>(std::min<std::int64_t>(32, active_units - w0));
+    for (std::int64_t k = 0; k < std::min<std::int64_t>(p.k, 64); ++k) {
+      for (int x = 0; x < reps; ++x) {
+        std::array<std::int64_t, 32> addr{};
+        for (int l = 0; l < active; ++l) {
+          const std::int64_t u = w0 + l, b = u / units, rem = u % units;
+          std::int64_t ti, tj;
+          if (p.layout_c == Layout::row) ti = rem / tn, tj = rem % tn;
+          else tj = rem / tm, ti = rem % tm;
+          const std::int64_t bb = g.bcast ? 0 : b;
+          std::int64_t r, col;
+          if (which == 'A') {
+            const std::int64_t i = std::min(ti * c.rm + x, p.m - 1);
+            r = row ? i : k, col = row ? k : i;
+          } else {
+            const std::int64_t j = std::min(tj * c.rn + x, p.n - 1);
+            r = row ? k : j, col = row ? j : k;
+          }
+          addr[l] = bb * matpitch + r * pitch + col;
+        }
+        cost += wavefronts(addr, active, p.esize());
+      }
+    }
+  }
+  return cost;
+}
+
+// The padding (row, matrix) of one operand with the fewest read wavefronts, then the
+// least padding.
+std::pair<int, int> best_pads(const GemmProblem& p, const KernelConfig& c, char which) {
+  std::pair<int, int> best{0, 0};
+  std::int64_t best_cost = -1;
+  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  for (int rp = 0; rp <= (g.rows > 1 ? 3 : 0); ++rp)
+    for (int mp = 0; mp <= (!g.bcast && c.mats > 1 ? 3 : 0); ++mp) {
+      const std::int64_t cost = operand_wavefronts(p, c, which, rp, mp);
+      if (best_cost < 0 || cost < best_cost) best_cost = cost, best = {rp, mp};
+    }
+  return best;
+}
+
+const char* scalar_letter(ScalarKind s, char general) {
+  static const char letters[][2] = {"0", "1", "a", "b"};
+  if (s == ScalarKind::zero) return letters[0];
+  if (s == ScalarKind::one) return letters[1];
+  return general == 'a' ? letters[2] : letters[3];
+}
+
+// Template text with its #include lines removed (the generator inlines fragments in order).
+std::string inline_fragment(std::string_view name) {
+  std::string out;
+  std::string_view text = template_text(name);
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    if (line.rfind("#include", 0) != 0) {
+      out.append(line);
+      out.push_back('\n');
+    }
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::string operand_spec(char x, Layout layout, std::int64_t ld, std::int64_t stride, bool packed, bool bcast) {
+  return fmt::format(
+      "  // {}: {}-major, leading dimension {}, batch stride {}{}\n"
+      "  static constexpr bool {}_ROW = {}, {}_PACKED = {}, {}_BCAST = {};\n"
+      "  static constexpr tailor::i64 {}_LD = {}, {}_STRIDE = {};\n",
+      x, to_string(layout), ld, stride, bcast ? " (broadcast)" : packed ? " (packed)" : "", x,
+      layout == Layout::row, x, packed, x, bcast, x, ld, x, stride);
+}
+
+}  // namespace
+
+std::string shape_key(const GemmProblem& problem) {
+  std::string s = norm(problem).to_string();
+  const std::size_t sp = s.find(' '), x = s.find('x', sp);
+  return s.replace(sp + 1, x - sp - 1, "*");
+}
+
+int alignment_of(const void* p) {
+  const auto v = reinterpret_cast<std::uintptr_t>(p);
+  if (v == 0) return 16;
+  const std::uintptr_t low = v & (~v + 1);
+  return static_cast<int>(std::min<std::uintptr_t>(low, 16));
+}
+
+SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
+  const GemmProblem p = norm(problem);
+  auto [ar, am] = best_pads(p, config, 'A');
+  auto [br, bm] = best_pads(p, config, 'B');
+  return {ar, am, br, bm};
+}
+
+std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {
+  const GemmProblem p = norm(problem);
+  return operand_wavefronts(p, config, 'A', pads.a_row, pads.a_mat) +
+         operand_wavefronts(p, config, 'B', pads.b_row, pads.b_mat);
+}
+
+std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = norm(problem);
+  const std::int64_t esz = p.esize();
+  if (c.family == Family::slab) {
+    const SlabPads pads = slab_pads(p, c);
+    return (slab_op_elems(geom_a(p), c.mats, pads.a_row, pads.a_mat, esz) +
+            slab_op_elems(geom_b(p), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
+  }
+  const int pa = p.layout_a == Layout::row ? 1 : 0, pb = p.layout_b == Layout::row ? 0 : 1;
+  return static_cast<std::int64_t>(c.bk) * ((c.bm + pa) + (c.bn + pb)) * esz;
+}
+
+std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
+                                 int align_bytes) {
+  const GemmProblem p = norm(problem);
+  const std::int64_t esz = p.esize();
+  if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
+  if (c.threads < 32 || c.threads > d.max_threads_per_block || c.threads % 32 != 0)
+    return fmt::format("threads = {} must be a multiple of 32 in [32, {}]", c.threads, d.max_threads_per_block);
+  if (c.rm < 1 || c.rn < 1 || c.rm > 16 || c.rn > 16 || c.rm * c.rn > 64)
+    return fmt::format("micro-tile {}x{} must have sides in [1, 16] and at most 64 outputs", c.rm, c.rn);
+  if (c.grid < 0 || c.grid > 64) return fmt::format("grid = {} must be in [0, 64] CTAs per multiprocessor", c.grid);
+  if (align_bytes < esz) return fmt::format("pointers aligned to {} bytes, less than the {}-byte element", align_bytes, esz);
+  if (c.family == Family::slab) {
+    if (c.mats < 1 || c.mats > 65536) return fmt::format("mats = {} must be in [1, 65536]", c.mats);
+    if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
+    if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
+    if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
+    if (c.bm || c.bn || c.bk) return std::string("bm, bn, bk belong to the tiled family");
+    if (c.vec > 1) {
+      if (align_bytes < c.vec * esz)
+        return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
+                           c.vec * esz, align_bytes);
+      const std::pair<bool, std::int64_t> ops[] = {{p.packed_a(), p.m * p.k}, {p.packed_b(), p.k * p.n}};
+      for (auto [packed, e] : ops)
+        if (packed && (c.mats * e) % c.vec != 0)
+          return fmt::format("vec = {} needs mats * (matrix elements) divisible by it; mats = {}, matrix = {}",
+                             c.vec, c.mats, e);
+    }
+    const std::int64_t smem = smem_bytes(p, c);
+    if (smem > d.smem_per_block_optin)
+      return fmt::format("the slab needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
+  } else {
+    if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
+      return fmt::format("tile {}x{}x{} must have bm, bn in [1, 256] and bk in [1, 64]", c.bm, c.bn, c.bk);
+    if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
+      return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
+    if (c.threads != (c.bm / c.rm) * (c.bn / c.rn))
+      return fmt::format("threads = {} must equal (bm/rm)*(bn/rn) = {}", c.threads, (c.bm / c.rm) * (c.bn / c.rn));
+    if (c.mats || c.vec != 1) return std::string("mats and vec belong to the slab family");
+    const std::int64_t smem = smem_bytes(p, c);
+    if (smem > kStaticSmemLimit) return fmt::format("the tile needs {} bytes of static shared memory (max {})", smem, kStaticSmemLimit);
+  }
+  return std::nullopt;
+}
+
+void validate(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device, int align_bytes) {
+  if (auto why = check(problem, config, device, align_bytes))
+    throw Error(ErrorCode::invalid_config,
+                fmt::format("config {} for problem {}: {}", config.to_string(), norm(problem).to_string(), *why));
+}
+
+std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = norm(problem);
+  auto lay = [](Layout l) { return l == Layout::row ? 'r' : 'c'; };
+  std::string name = fmt::format("tailor_{}_{}_m{}k{}n{}_{}{}{}_e{}{}", to_string(p.dtype), to_string(c.family), p.m,
+                                 p.k, p.n, lay(p.layout_a), lay(p.layout_b), lay(p.layout_c),
+                                 scalar_letter(p.alpha_kind, 'a'), scalar_letter(p.beta_kind, 'b'));
+  if (p.bcast_a()) name += "_bA";
+  if (p.bcast_b()) name += "_bB";
+  if (c.family == Family::slab) name += fmt::format("_t{}_T{}_v{}_r{}x{}", c.threads, c.mats, c.vec, c.rm, c.rn);
+  else name += fmt::format("_t{}_b{}x{}x{}_r{}x{}", c.threads, c.bm, c.bn, c.bk, c.rm, c.rn);
+  if (c.grid) name += fmt::format("_g{}", c.grid);
+  const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
+  const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
+  if (!plain_a || !plain_b || !p.packed_c()) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (std::int64_t v : {p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c}) {
+      h ^= static_cast<std::uint64_t>(v);
+      h *= 1099511628211ull;
+      h ^= h >> 29;
+    }
+    name += fmt::format("_h{:08x}", static_cast<std::uint32_t>(h ^ (h >> 32)));
+  }
+  return name;
+}
+
+KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = norm(problem);
+  const std::string name = kernel_name(p, c);
+  const char* T = p.dtype == DType::f32 ? "float" : "double";
+  auto kind = [](ScalarKind s) {
+    return s == ScalarKind::zero ? "tailor::kZero" : s == ScalarKind::one ? "tailor::kOne" : "tailor::kGeneral";
+  };
+  std::string text = fmt::format(
+      "// Generated by Tailor {}, generator v{}. Do not edit: regenerate with tailor-gen.\n"
+      "// problem: {} (the batch size is a launch argument)\n"
+      "// config:  {}\n"
+      "// kernel:  {}\n\n",
+      kVersion, kGeneratorVersion, shape_key(p), c.to_string(), name);
+  text += inline_fragment("common.cuh");
+  text += "\n";
+  text += inline_fragment(c.family == Family::slab ? "slab.cuh" : "tiled.cuh");
+  text += fmt::format(
+      "\nstruct Spec {{\n"
+      "  typedef {} T;\n"
+      "  static constexpr int M = {}, K = {}, N = {};\n"
+      "  static constexpr int ALPHA = {}, BETA = {};\n"
+      "  static constexpr int THREADS = {}, RM = {}, RN = {};\n",
+      T, p.m, p.k, p.n, kind(p.alpha_kind), kind(p.beta_kind), c.threads, c.rm, c.rn);
+  text += operand_spec('A', p.layout_a, p.lda, p.stride_a, p.packed_a(), p.bcast_a());
+  text += operand_spec('B', p.layout_b, p.ldb, p.stride_b, p.packed_b(), p.bcast_b());
+  text += fmt::format(
+      "  // C: {}-major, leading dimension {}, batch stride {}\n"
+      "  static constexpr bool C_ROW = {};\n"
+      "  static constexpr tailor::i64 C_LD = {}, C_STRIDE = {};\n",
+      to_string(p.layout_c), p.ldc, p.stride_c, p.layout_c == Layout::row, p.ldc, p.stride_c);
+  std::string family;
+  if (c.family == Family::slab) {
+    const SlabPads pads = slab_pads(p, c);
+    text += fmt::format(
+        "  // slab: matrices per CTA, elements per vector load\n"
+        "  static constexpr int MATS = {}, VEC = {};\n"
+        "  // shared-memory padding (elements) chosen by the bank-conflict model\n"
+        "  static constexpr int A_ROWPAD = {}, A_MATPAD = {}, B_ROWPAD = {}, B_MATPAD = {};\n",
+        c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat);
+    family = "Slab";
+  } else {
+    text += fmt::format(
+        "  // tiled: CTA tile and K step\n"
+        "  static constexpr int BM = {}, BN = {}, BK = {};\n"
+        "  // shared-memory row padding (elements) against bank conflicts when staging\n"
+        "  static constexpr int A_PAD = {}, B_PAD = {};\n",
+        c.bm, c.bn, c.bk, p.layout_a == Layout::row ? 1 : 0, p.layout_b == Layout::row ? 0 : 1);
+    family = "Tiled";
+  }
+  text += "};\n\n";
+  text += fmt::format(
+      "extern \"C\" __global__ void __launch_bounds__({}, 1)\n"
+      "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
+      "    long long batch) {{\n"
+      "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"
+      "}}\n",
+      c.threads, name, T, T, T, T, T, family);
+  return {name, std::move(text)};
+}
+
+LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d) {
+  const GemmProblem p = norm(problem);
+  std::int64_t work;
+  if (c.family == Family::slab) work = ceil_div(p.batch, c.mats);
+  else work = p.batch * ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn);
+  std::int64_t grid = std::min<std::int64_t>(work, 0x7fffffff);
+  if (c.grid > 0) grid = std::min<std::int64_t>(grid, static_cast<std::int64_t>(c.grid) * std::max(1, d.sm_count));
+  LaunchShape s;
+  s.grid = static_cast<std::uint32_t>(std::max<std::int64_t>(grid, 1));
+  s.block = static_cast<std::uint32_t>(c.threads);
+  s.smem_bytes = c.family == Family::slab ? static_cast<std::uint32_t>(smem_bytes(p, c)) : 0;
+  return s;
+}
+
+namespace {
+
+KernelConfig heuristic_tiled(const GemmProblem& p) {
+  KernelConfig c;
+  c.family = Family::tiled;
+  auto side = [](std::int64_t dim, int& b, int& r) {
+    b = dim <= 16 ? 16 : dim <= 32 ? 32 : 64;
+    r = b / 16;
+  };
+  side(p.m, c.bm, c.rm);
+  side(p.n, c.bn, c.rn);
+  c.bk = p.dtype == DType::f32 ? 16 : 8;
+  c.threads = (c.bm / c.rm) * (c.bn / c.rn);
+  return c;
+}
+
+}  // namespace
+
+KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+  const GemmProblem p = norm(problem);
+  const std::int64_t esz = p.esize();
+  const std::int64_t a = p.m * p.k, b = p.k * p.n;
+  const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
+  const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
+  constexpr std::int64_t kSlabTarget = 24 * 1024;  // bytes staged per CTA
+  if (p.m <= 64 && p.n <= 64 && (per_mat + fixed) * esz <= 40 * 1024) {
+    KernelConfig c;
+    c.family = Family::slab;
+    const std::int64_t room = kSlabTarget - fixed * esz;
+    std::int64_t mats = per_mat == 0 ? 256 : std::max<std::int64_t>(1, room / (per_mat * esz));
+    mats = std::min<std::int64_t>({mats, p.batch, 4096});
+    // Widest vector the alignment allows; round mats so every slab starts aligned.
+    for (int v = static_cast<int>(16 / esz); v >= 1; v /= 2) {
+      if (v * esz > align_bytes) continue;
+      std::int64_t step = 1;
+      for (auto [packed, e] : {std::pair{p.packed_a(), a}, std::pair{p.packed_b(), b}})
+        if (packed) step = std::lcm(step, v / std::gcd<std::int64_t>(e, v));
+      c.vec = v;
+      mats = ceil_div(mats, step) * step;
+      break;
+    }
+    c.mats = static_cast<int>(mats);
+    const std::int64_t outs = p.m * p.n;
+    const int r = outs >= 256 ? 4 : outs >= 32 ? 2 : 1;
+    c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
+    c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
+    const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 64, 256));
+    if (!check(p, c, d, align_bytes)) return c;
+  }
+  return heuristic_tiled(p);
+}
+
+}  // namespace tailor::gen

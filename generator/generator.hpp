@@ -1,0 +1,81 @@
+// The generator: (problem, config) -> CUDA source text. It validates a config against a
+// problem and a device, writes a `Spec` of compile-time constants for exactly that
+// problem (shape, strides, layouts, scalar kinds, shared-memory padding) after the
+// embedded template fragments, names the kernel after its config, and computes the
+// launch shape. It also owns the heuristic: a valid config for any problem without
+// tuning. Nothing here touches a device; everything is testable without a GPU.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tailor/config.hpp"
+#include "tailor/device.hpp"
+#include "tailor/problem.hpp"
+
+namespace tailor {
+
+/// Generated CUDA source for one (problem, config); the batch size is a launch argument,
+/// so one source serves every batch size of a shape.
+struct KernelSource {
+  std::string name;  ///< extern "C" symbol; spells the problem and the config
+  std::string text;  ///< self-contained CUDA C++ (no #include), opens with a comment header
+};
+
+/// Grid, block and dynamic shared memory of one launch.
+struct LaunchShape {
+  std::uint32_t grid = 1, block = 1, smem_bytes = 0;
+};
+
+namespace gen {
+
+/// Shared-memory padding of the slab family's two staged operands, in elements.
+struct SlabPads {
+  int a_row = 0, a_mat = 0, b_row = 0, b_mat = 0;
+};
+
+/// Why `config` cannot run `problem` on `device` when the pointers are aligned to
+/// `align_bytes`, or nullopt when it can. The problem must be valid.
+std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& config,
+                                 const DeviceInfo& device, int align_bytes = 16);
+/// As check, throwing Error(invalid_config) naming problem, config and reason.
+void validate(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device,
+              int align_bytes = 16);
+
+/// The kernel's symbol: tailor_<dtype>_<family>_m<M>k<K>n<N>_<layouts>[_bA|_bB]_e<alpha><beta>_<knobs>[_h<strides>].
+std::string kernel_name(const GemmProblem& problem, const KernelConfig& config);
+/// Writes the kernel. The config must be valid for the problem (see validate).
+KernelSource generate(const GemmProblem& problem, const KernelConfig& config);
+/// Grid, block and shared memory for a launch of `problem` with `config` on `device`.
+LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& config,
+                         const DeviceInfo& device);
+/// Shared memory a CTA uses (dynamic for slab, static for tiled), in bytes.
+std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
+/// The padding the generator picks for a slab config (bank-conflict model).
+SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
+/// Shared-memory wavefronts a slab config's compute loop issues for its first warps'
+/// reads, per operand, with the given padding: the bank-conflict model's cost.
+std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config,
+                                  const SlabPads& pads);
+
+/// A valid config for any valid problem, chosen without tuning. `align_bytes` is the
+/// alignment all three pointers share (16, 8 or the element size).
+KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
+
+/// The problem's canonical text with the batch size left out ("*"): the key of a
+/// generated source, which does not depend on the batch.
+std::string shape_key(const GemmProblem& problem);
+
+/// Largest power of two (<= 16) dividing the address, in bytes.
+int alignment_of(const void* p);
+
+/// Embedded template fragments (templates/*.cuh), by file name.
+std::string_view template_text(std::string_view name);
+/// Names of all embedded fragments.
+std::vector<std::string_view> template_names();
+
+}  // namespace gen
+}  // namespace tailor

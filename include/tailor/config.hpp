@@ -1,0 +1,42 @@
+// KernelConfig: which kernel family the generator writes for a problem, and its knobs.
+// The canonical text form ("slab,t=256,mats=32,vec=2,rm=1,rn=1,grid=0") is what tuning
+// databases store and what `tailor-gen --config` takes; the generator validates a config
+// against the problem and the device before anything is compiled.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tailor {
+
+/// Kernel families (see docs/design.md).
+enum class Family : std::uint8_t {
+  slab,   ///< a CTA stages a slab of whole matrices through shared memory (small, skinny)
+  tiled,  ///< a CTA computes one bm x bn tile of one matrix, stepping over K in bk chunks
+};
+
+std::string_view to_string(Family f);
+
+/// The knobs of one generated kernel. Fields a family does not use stay 0.
+struct KernelConfig {
+  Family family = Family::slab;
+  int threads = 256;  ///< threads per CTA
+  // slab family
+  int mats = 0;  ///< matrices per CTA
+  int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
+  // both families: register micro-tile of outputs per thread
+  int rm = 1, rn = 1;
+  // tiled family
+  int bm = 0, bn = 0, bk = 0;
+  /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
+  int grid = 0;
+
+  /// Canonical text form. parse(to_string()) == *this.
+  std::string to_string() const;
+  /// Parses "family,key=value,..."; throws Error(invalid_argument) naming the bad token.
+  static KernelConfig parse(std::string_view text);
+  bool operator==(const KernelConfig&) const = default;
+};
+
+}  // namespace tailor

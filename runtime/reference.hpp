@@ -1,0 +1,31 @@
+// Host-side helpers for checking kernels: reproducible random non-zero inputs, the
+// float64 reference product, and the error measure used everywhere (benchmark, tests,
+// autotuner): max |C - ref| / max |ref| over the whole problem, NaN counting as infinite.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tailor/problem.hpp"
+
+namespace tailor::detail {
+
+/// Fills n elements of `dtype` at `data` with values uniform in [-1, -1/16] U [1/16, 1]
+/// (never zero), reproducible from `seed` whatever the thread count.
+void fill_random(void* data, DType dtype, std::int64_t n, std::uint64_t seed);
+/// Fills n elements with a quiet NaN (an output that was not written stays NaN).
+void fill_nan(void* data, DType dtype, std::int64_t n);
+
+/// Elements a buffer must hold for one operand of a normalised problem.
+std::int64_t operand_elems(const GemmProblem& p, char operand);
+
+/// The float64 reference alpha * A @ B + beta * C0 of a normalised problem, as
+/// batch x M x N row-major doubles. C0 is read only when beta != 0. Uses all cores.
+std::vector<double> reference_gemm(const GemmProblem& p, const void* A, const void* B, const void* C0, double alpha,
+                                   double beta);
+
+/// max |C - ref| / max |ref| with C in the problem's layout; infinity when C holds a NaN
+/// (an unwritten element of a poisoned output) and ref does not.
+double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref);
+
+}  // namespace tailor::detail

@@ -1,0 +1,259 @@
+// Runtime: the gemm entry point, its in-process memo (the hot path), and the slow path
+// of a new problem: validate, dispatch, generate, compile (module cache), load.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+
+#include "runtime/device.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/env.hpp"
+#include "runtime/runtime_impl.hpp"
+#include "tailor/error.hpp"
+
+namespace tailor {
+
+std::string_view to_string(PlanOrigin o) {
+  switch (o) {
+    case PlanOrigin::memo: return "memo";
+    case PlanOrigin::user: return "user";
+    case PlanOrigin::shipped: return "shipped";
+    case PlanOrigin::neighbour: return "neighbour";
+    case PlanOrigin::heuristic: return "heuristic";
+    case PlanOrigin::tuned: return "tuned";
+    case PlanOrigin::forced: return "forced";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+std::size_t MemoKeyHash::operator()(const MemoKey& k) const noexcept {
+  std::size_t h = k.problem.hash() ^ (static_cast<std::size_t>(k.align) * 0x9e3779b97f4a7c15ull);
+  if (k.forced) {
+    const int f[] = {static_cast<int>(k.config.family), k.config.threads, k.config.mats, k.config.vec, k.config.rm,
+                     k.config.rn, k.config.bm, k.config.bn, k.config.bk, k.config.grid};
+    for (int v : f) h = (h ^ static_cast<std::size_t>(v)) * 0x100000001b3ull;
+  }
+  return h;
+}
+
+CUresult launch(const Launchable& l, const void* A, const void* B, void* C, double alpha, double beta,
+                CUstream stream) {
+  float af = static_cast<float>(alpha), bf = static_cast<float>(beta);
+  long long batch = l.batch;
+  const bool f32 = l.dtype == DType::f32;
+  void* args[] = {&A, &B, &C, f32 ? static_cast<void*>(&af) : static_cast<void*>(&alpha),
+                  f32 ? static_cast<void*>(&bf) : static_cast<void*>(&beta), &batch};
+  return driver().cuLaunchKernel(l.fn, l.shape.grid, 1, 1, l.shape.block, 1, 1, l.shape.smem_bytes, stream, args,
+                                 nullptr);
+}
+
+namespace {
+
+std::int64_t operand_bytes(const GemmProblem& p, std::int64_t stride, std::int64_t span) {
+  return ((stride == 0 ? 0 : (p.batch - 1) * stride) + span) * p.esize();
+}
+
+bool ranges_overlap(const void* a, std::int64_t na, const void* b, std::int64_t nb) {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + static_cast<std::uintptr_t>(nb) && y < x + static_cast<std::uintptr_t>(na);
+}
+
+void set_extents(const GemmProblem& p, detail::Launchable& l) {
+  l.bytes_a = operand_bytes(p, p.stride_a, p.span_a());
+  l.bytes_b = operand_bytes(p, p.stride_b, p.span_b());
+  l.bytes_c = operand_bytes(p, p.stride_c, p.span_c());
+}
+
+void dump_source(const KernelSource& src) {
+  const std::string& dir = env().dump_dir;
+  if (dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  std::ofstream(dir + "/" + src.name + ".cu") << src.text;
+}
+
+// Pointer checks of every call. `p` is only used for messages.
+void check_pointers(const GemmProblem& p, const detail::Launchable& l, const void* A, const void* B, const void* C) {
+  if (!A || !B || !C)
+    throw Error(ErrorCode::null_pointer, fmt::format("problem {}: {} is a null pointer", p.to_string(),
+                                                     !A ? "A" : !B ? "B" : "C"));
+  if (ranges_overlap(A, l.bytes_a, C, l.bytes_c) || ranges_overlap(B, l.bytes_b, C, l.bytes_c))
+    throw Error(ErrorCode::overlapping_output,
+                fmt::format("problem {}: C overlaps {} in memory; the output must not alias an input", p.to_string(),
+                            ranges_overlap(A, l.bytes_a, C, l.bytes_c) ? "A" : "B"));
+}
+
+}  // namespace
+}  // namespace detail
+
+Runtime::Impl::Impl(int device)
+    : cache(detail::env().disk_cache ? detail::env().cache_dir : std::string()),
+      dispatcher(DeviceInfo::sm90_model()) {
+  try {
+    dev = detail::query_device(device);
+    const detail::Driver& d = detail::driver();
+    TAILOR_CU(d.cuDeviceGet(&cudev, device));
+    TAILOR_CU(d.cuDevicePrimaryCtxRetain(&ctx, cudev));
+    gpu = true;
+    dispatcher = detail::Dispatcher(dev);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::device_unavailable) throw;
+    no_gpu_reason = e.what();
+    dev = DeviceInfo::sm90_model();
+  }
+}
+
+Runtime::Impl::~Impl() {
+  if (!gpu) return;
+  const detail::Driver& d = detail::driver();
+  CUcontext prev = nullptr;
+  d.cuCtxGetCurrent(&prev);
+  d.cuCtxSetCurrent(ctx);
+  for (CUmodule m : modules) d.cuModuleUnload(m);
+  d.cuCtxSetCurrent(prev == ctx ? nullptr : prev);
+  d.cuDevicePrimaryCtxRelease(cudev);
+}
+
+void Runtime::Impl::require_gpu() const {
+  if (!gpu) throw Error(ErrorCode::device_unavailable, no_gpu_reason);
+}
+
+void Runtime::Impl::make_current() const {
+  const detail::Driver& d = detail::driver();
+  CUcontext cur = nullptr;
+  TAILOR_CU(d.cuCtxGetCurrent(&cur));
+  if (cur != ctx) TAILOR_CU(d.cuCtxSetCurrent(ctx));
+}
+
+detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) {
+  const KernelSource src = gen::generate(p, plan.config);
+  detail::dump_source(src);
+  const std::string key = detail::ModuleCache::key(src, dev.arch());
+  detail::Launchable l;
+  l.plan = plan;
+  l.dtype = p.dtype;
+  l.batch = p.batch;
+  l.shape = gen::launch_shape(p, plan.config, dev);
+  detail::set_extents(p, l);
+  {
+    std::shared_lock lock(mu);
+    if (auto it = functions.find(key); it != functions.end()) {
+      l.fn = it->second.first, l.kernel = it->second.second;
+      return l;
+    }
+  }
+  detail::ModuleCache::From from;
+  auto kernel = cache.get(src, dev.arch(), &from);
+  const detail::Driver& d = detail::driver();
+  make_current();
+  CUmodule mod = nullptr;
+  TAILOR_CU(d.cuModuleLoadData(&mod, kernel->cubin.data()));
+  CUfunction fn = nullptr;
+  TAILOR_CU(d.cuModuleGetFunction(&fn, mod, src.name.c_str()));
+  if (l.shape.smem_bytes > static_cast<unsigned>(dev.smem_per_block))
+    TAILOR_CU(d.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                   static_cast<int>(l.shape.smem_bytes)));
+  if (detail::env().log)
+    std::fprintf(stderr, "tailor: loaded %s (%s, %d registers, %d bytes spilled)\n", src.name.c_str(),
+                 from == detail::ModuleCache::From::memory ? "memory"
+                 : from == detail::ModuleCache::From::disk ? "disk cache"
+                                                           : fmt::format("compiled in {:.0f} ms", kernel->compile_seconds * 1e3).c_str(),
+                 kernel->registers, kernel->spill_stores);
+  std::unique_lock lock(mu);
+  modules.push_back(mod);
+  functions.emplace(key, std::make_pair(fn, kernel));
+  l.fn = fn, l.kernel = kernel;
+  return l;
+}
+
+detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align, const KernelConfig* forced,
+                                          const void* A, const void* B, const void* C) {
+  detail::MemoKey key{problem, align, forced != nullptr, forced ? *forced : KernelConfig{}};
+  {
+    std::shared_lock lock(mu);
+    if (auto it = memo.find(key); it != memo.end()) {
+      detail::check_pointers(problem, it->second, A, B, C);
+      return it->second;
+    }
+  }
+  // First call of this problem: every user error is raised here, before any device work.
+  const GemmProblem p = problem.normalized();
+  {
+    detail::Launchable extents;
+    detail::set_extents(p, extents);
+    detail::check_pointers(p, extents, A, B, C);
+  }
+  if (align < p.esize())
+    throw Error(ErrorCode::misaligned_pointer,
+                fmt::format("problem {}: a pointer is aligned to {} bytes, less than its {}-byte element",
+                            p.to_string(), align, p.esize()));
+  if (forced) {
+    gen::validate(p, *forced, dev, 16);
+    if (gen::check(p, *forced, dev, align))
+      throw Error(ErrorCode::misaligned_pointer,
+                  fmt::format("problem {}: config {} needs {}-byte aligned pointers; they are aligned to {} bytes",
+                              p.to_string(), forced->to_string(), forced->vec * p.esize(), align));
+  }
+  require_gpu();
+  Plan plan;
+  if (forced) {
+    plan = Plan{*forced, PlanOrigin::forced, gen::kernel_name(p, *forced)};
+  } else {
+    plan = dispatcher.decide(p, align);
+  }
+  detail::Launchable l = build(p, plan);
+  if (detail::env().log)
+    std::fprintf(stderr, "tailor: %s -> %s (%s)\n", p.to_string().c_str(), l.plan.kernel_name.c_str(),
+                 std::string(to_string(l.plan.origin)).c_str());
+  std::unique_lock lock(mu);
+  memo.emplace(key, l);
+  return l;
+}
+
+Runtime::Runtime(int device) : impl_(std::make_unique<Impl>(device)) {}
+Runtime::~Runtime() = default;
+
+bool Runtime::has_gpu() const { return impl_->gpu; }
+const std::string& Runtime::no_gpu_reason() const { return impl_->no_gpu_reason; }
+const DeviceInfo& Runtime::device() const { return impl_->dev; }
+
+namespace {
+
+void run(Runtime::Impl& impl, const GemmProblem& problem, const KernelConfig* forced, const void* A, const void* B,
+         void* C, double alpha, double beta, CUstream stream) {
+  GemmProblem key = problem;
+  key.alpha_kind = scalar_kind(alpha);
+  key.beta_kind = scalar_kind(beta);
+  const int align = std::min({gen::alignment_of(A), gen::alignment_of(B), gen::alignment_of(C)});
+  const detail::Launchable l = impl.resolve(key, align, forced, A, B, C);
+  impl.make_current();
+  TAILOR_CU(detail::launch(l, A, B, C, alpha, beta, stream));
+}
+
+}  // namespace
+
+void Runtime::gemm(const GemmProblem& problem, const void* A, const void* B, void* C, double alpha, double beta,
+                   CUstream stream) {
+  run(*impl_, problem, nullptr, A, B, C, alpha, beta, stream);
+}
+
+void Runtime::gemm_with(const GemmProblem& problem, const KernelConfig& config, const void* A, const void* B, void* C,
+                        double alpha, double beta, CUstream stream) {
+  run(*impl_, problem, &config, A, B, C, alpha, beta, stream);
+}
+
+Plan Runtime::plan(const GemmProblem& problem, int align_bytes) {
+  const GemmProblem p = problem.normalized();
+  if (align_bytes < p.esize())
+    throw Error(ErrorCode::misaligned_pointer,
+                fmt::format("problem {}: alignment {} is less than the {}-byte element", p.to_string(), align_bytes,
+                            p.esize()));
+  return impl_->dispatcher.decide(p, align_bytes);
+}
+
+}  // namespace tailor

@@ -1,0 +1,80 @@
+// Runtime internals shared with the tools (tailor-bench times bare launches of the very
+// function gemm launches; the autotuner launches candidates). Not a public header.
+#pragma once
+
+#include <cuda.h>
+
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "generator/generator.hpp"
+#include "runtime/dispatch.hpp"
+#include "runtime/module_cache.hpp"
+#include "tailor/runtime.hpp"
+
+namespace tailor::detail {
+
+/// Everything one launch needs, resolved once per (problem, alignment[, config]).
+struct Launchable {
+  CUfunction fn = nullptr;
+  LaunchShape shape;
+  DType dtype = DType::f32;
+  std::int64_t batch = 0;
+  std::int64_t bytes_a = 0, bytes_b = 0, bytes_c = 0;  ///< memory each operand spans
+  Plan plan;
+  std::shared_ptr<const CompiledKernel> kernel;
+};
+
+struct MemoKey {
+  GemmProblem problem;  ///< as the caller gave it, with the scalar kinds set
+  int align = 16;
+  bool forced = false;
+  KernelConfig config;  ///< only when forced
+  bool operator==(const MemoKey&) const = default;
+};
+struct MemoKeyHash {
+  std::size_t operator()(const MemoKey& k) const noexcept;
+};
+
+/// Enqueues one launch of `l` (no checks).
+CUresult launch(const Launchable& l, const void* A, const void* B, void* C, double alpha, double beta,
+                CUstream stream);
+
+}  // namespace tailor::detail
+
+namespace tailor {
+
+struct Runtime::Impl {
+  explicit Impl(int device);
+  ~Impl();
+
+  bool gpu = false;
+  std::string no_gpu_reason;
+  DeviceInfo dev;
+  CUcontext ctx = nullptr;
+  CUdevice cudev = 0;
+  detail::ModuleCache cache;
+  detail::Dispatcher dispatcher;
+
+  /// The launchable for a (problem with kinds set, alignment[, forced config]): memo hit,
+  /// or validate + dispatch + generate + compile + load. Checks the pointers (null,
+  /// alignment, aliasing) on every call; throws Error before any device work.
+  detail::Launchable resolve(const GemmProblem& problem, int align, const KernelConfig* forced, const void* A,
+                             const void* B, const void* C);
+  /// Loads (once per context) the kernel for `problem` + `config`.
+  detail::Launchable build(const GemmProblem& normalized, const Plan& plan);
+  /// Makes this runtime's context current on the calling thread.
+  void make_current() const;
+  /// Throws Error(device_unavailable) when there is no GPU.
+  void require_gpu() const;
+
+  std::shared_mutex mu;
+  std::unordered_map<detail::MemoKey, detail::Launchable, detail::MemoKeyHash> memo;
+  std::unordered_map<std::string, std::pair<CUfunction, std::shared_ptr<const detail::CompiledKernel>>> functions;
+  std::vector<CUmodule> modules;
+};
+
+}  // namespace tailor

@@ -1,0 +1,187 @@
+// Tailor template fragment: the slab family, for small and skinny matrices.
+// A CTA takes MATS consecutive batch entries. When an operand's matrices lie back to
+// back (packed), the CTA's share of it is one flat run of MATS*M*K elements, read with
+// coalesced vector loads whatever M, K and N are; strided operands are read element by
+// element; a broadcast operand (batch stride 0) is read once per CTA. Everything lands
+// in shared memory, in a layout whose row and matrix padding the generator chose so that
+// the compute loop's reads are free of bank conflicts. Each thread then computes an
+// RM x RN micro-tile of one matrix's outputs and writes C directly: the outputs are
+// numbered in C's storage order, so a packed C is written as one coalesced run.
+#ifndef TAILOR_SLAB_CUH
+#define TAILOR_SLAB_CUH
+
+#include "common.cuh"
+
+namespace tailor {
+
+// One input operand of a slab: R rows of L contiguous elements per matrix in global
+// memory (a row-major A has R = M, L = K), LD elements apart, STRIDE elements between
+// matrices. In shared memory rows are PITCH = L + ROWPAD apart, matrices MATPITCH.
+template <class T, int R, int L, i64 LD, i64 STRIDE, bool PACKED, bool BCAST, int ROWPAD,
+          int MATPAD, int MATS, int THREADS, int VEC>
+struct SlabOperand {
+  static constexpr int E = R * L;  // elements of one matrix
+  static constexpr int PITCH = L + ROWPAD;
+  static constexpr int MATPITCH = R * PITCH + MATPAD;
+  static constexpr int NMAT = BCAST ? 1 : MATS;  // matrices held in shared memory
+  static constexpr int ALIGN_ELEMS = 16 / sizeof(T);
+  // Shared-memory elements, rounded up so the next operand starts 16-byte aligned.
+  static constexpr int SMEM_ELEMS = (NMAT * MATPITCH + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS;
+  static constexpr bool FLAT = ROWPAD == 0 && MATPAD == 0;
+
+  // Shared-memory index of element (r, c) of slab matrix b.
+  __device__ __forceinline__ static int at(int b, int r, int c) {
+    return (BCAST ? 0 : b) * MATPITCH + r * PITCH + c;
+  }
+  // Shared-memory index of the f-th element of the slab in packed global order.
+  __device__ __forceinline__ static int flat_at(int f) {
+    if (FLAT) return f;
+    const int b = f / E, rem = f - b * E;
+    const int r = rem / L, c = rem - r * L;
+    return b * MATPITCH + r * PITCH + c;
+  }
+
+  // Stages matrices b0 .. b0+nb-1 of g into s. A broadcast operand stages its one matrix.
+  __device__ __forceinline__ static void load(T* s, const T* __restrict__ g, i64 b0, int nb,
+                                              int tid) {
+    if (BCAST) {
+      for (int e = tid; e < E; e += THREADS) {
+        const int r = e / L, c = e - r * L;
+        s[r * PITCH + c] = g[r * LD + c];
+      }
+    } else if (PACKED && VEC > 1) {
+      const T* __restrict__ src = g + b0 * E;
+      const int total = nb * E;
+      constexpr int NV = MATS * E / VEC;  // vectors in a full slab (the config guarantees MATS*E % VEC == 0)
+      constexpr int IT = (NV + THREADS - 1) / THREADS;
+      constexpr int GROUP = IT < 8 ? IT : 8;  // loads in flight per thread
+      const int nv = total / VEC;
+      for (int i0 = 0; i0 < IT; i0 += GROUP) {
+        Vec<T, VEC> buf[GROUP];
+#pragma unroll
+        for (int j = 0; j < GROUP; ++j) {
+          const int v = tid + (i0 + j) * THREADS;
+          if (i0 + j < IT && v < nv) buf[j] = load_vec<T, VEC>(src + (i64)v * VEC);
+        }
+#pragma unroll
+        for (int j = 0; j < GROUP; ++j) {
+          const int v = tid + (i0 + j) * THREADS;
+          if (i0 + j < IT && v < nv) {
+            if (FLAT) {
+              *reinterpret_cast<Vec<T, VEC>*>(s + v * VEC) = buf[j];
+            } else {
+#pragma unroll
+              for (int q = 0; q < VEC; ++q) s[flat_at(v * VEC + q)] = buf[j].v[q];
+            }
+          }
+        }
+      }
+      for (int f = nv * VEC + tid; f < total; f += THREADS) s[flat_at(f)] = src[f];
+    } else if (PACKED) {
+      const T* __restrict__ src = g + b0 * E;
+      const int total = nb * E;
+#pragma unroll 4
+      for (int f = tid; f < total; f += THREADS) s[flat_at(f)] = src[f];
+    } else {
+      const int total = nb * E;
+      for (int f = tid; f < total; f += THREADS) {
+        const int b = f / E, rem = f - b * E;
+        const int r = rem / L, c = rem - r * L;
+        s[b * MATPITCH + r * PITCH + c] = g[(b0 + b) * STRIDE + (i64)r * LD + c];
+      }
+    }
+  }
+};
+
+template <class S>
+struct Slab {
+  typedef typename S::T T;
+  static constexpr int M = S::M, K = S::K, N = S::N;
+  typedef SlabOperand<T, S::A_ROW ? M : K, S::A_ROW ? K : M, S::A_LD, S::A_STRIDE, S::A_PACKED,
+                      S::A_BCAST, S::A_ROWPAD, S::A_MATPAD, S::MATS, S::THREADS, S::VEC>
+      OpA;
+  typedef SlabOperand<T, S::B_ROW ? K : N, S::B_ROW ? N : K, S::B_LD, S::B_STRIDE, S::B_PACKED,
+                      S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC>
+      OpB;
+  static constexpr int SMEM_BYTES = (OpA::SMEM_ELEMS + OpB::SMEM_ELEMS) * (int)sizeof(T);
+  static constexpr int TM = (M + S::RM - 1) / S::RM;  // micro-tiles per matrix, down M
+  static constexpr int TN = (N + S::RN - 1) / S::RN;  // and across N
+  static constexpr int UNITS = TM * TN;
+
+  __device__ __forceinline__ static T a_at(const T* sA, int b, int i, int p) {
+    return S::A_ROW ? sA[OpA::at(b, i, p)] : sA[OpA::at(b, p, i)];
+  }
+  __device__ __forceinline__ static T b_at(const T* sB, int b, int p, int j) {
+    return S::B_ROW ? sB[OpB::at(b, p, j)] : sB[OpB::at(b, j, p)];
+  }
+
+  // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b.
+  __device__ __forceinline__ static void tile(const T* sA, const T* sB, T* __restrict__ cb, int b,
+                                              int ti, int tj, T alpha, T beta) {
+    T acc[S::RM][S::RN];
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y) acc[x][y] = T(0);
+    // Rows and columns past the matrix edge read a valid element and are not written.
+    int ii[S::RM], jj[S::RN];
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x) ii[x] = M % S::RM == 0 ? ti * S::RM + x : tmin(ti * S::RM + x, M - 1);
+#pragma unroll
+    for (int y = 0; y < S::RN; ++y) jj[y] = N % S::RN == 0 ? tj * S::RN + y : tmin(tj * S::RN + y, N - 1);
+#pragma unroll 16
+    for (int p = 0; p < K; ++p) {
+      T av[S::RM], bv[S::RN];
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x) av[x] = a_at(sA, b, ii[x], p);
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y) bv[y] = b_at(sB, b, p, jj[y]);
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
+    }
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x) {
+      const int i = ti * S::RM + x;
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y) {
+        const int j = tj * S::RN + y;
+        if ((M % S::RM == 0 || i < M) && (N % S::RN == 0 || j < N))
+          store_out<S::ALPHA, S::BETA>(cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
+                                       acc[x][y], alpha, beta);
+      }
+    }
+  }
+
+  __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
+                                             T* __restrict__ C, T alpha, T beta, i64 batch) {
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T* sA = reinterpret_cast<T*>(smem_raw);
+    T* sB = sA + OpA::SMEM_ELEMS;
+    const int tid = threadIdx.x;
+    const i64 nslabs = (batch + S::MATS - 1) / S::MATS;
+    if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
+    if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
+    for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
+      const i64 b0 = s * S::MATS;
+      const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+      if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
+      if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
+      __syncthreads();
+      const int units = nb * UNITS;
+      for (int u = tid; u < units; u += S::THREADS) {
+        const int b = u / UNITS, rem = u - b * UNITS;
+        int ti, tj;
+        if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
+        else          { tj = rem / TM; ti = rem - tj * TM; }
+        tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta);
+      }
+      __syncthreads();
+    }
+  }
+};
+
+}  // namespace tailor
+
+#endif  // TAILOR_SLAB_CUH

@@ -1,0 +1,193 @@
+// GPU sweep: a seeded randomized set of problems (K = 1..64, M and N mostly 1..40 and a
+// few up to 1024, batch 1 to 1e6, broadcast A and B, row- and column-major operands,
+// padded leading dimensions, alpha and beta other than the defaults), each run through
+// dispatch and through forced configs of both families, checked against a float64 host
+// reference with a NaN-poisoned output. Elements of C's buffer outside every output
+// matrix must come back untouched.
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "generator/generator.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/gpu_util.hpp"
+#include "runtime/reference.hpp"
+#include "runtime/runtime_impl.hpp"
+#include "tailor/tailor.hpp"
+
+using namespace tailor;
+
+namespace {
+
+struct Case {
+  GemmProblem p;
+  double alpha = 1, beta = 0;
+  std::optional<KernelConfig> forced;
+  std::string label() const {
+    return fmt::format("{} alpha={} beta={}{}", p.to_string(), alpha, beta,
+                       forced ? " config=" + forced->to_string() : std::string(" (dispatch)"));
+  }
+};
+
+std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
+  return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+}
+
+// A random config of either family that is valid for the problem, or nullopt.
+std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProblem& p, const DeviceInfo& dev) {
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    KernelConfig c;
+    if (pick(rng, 0, 1) == 0) {
+      c.family = Family::slab;
+      c.threads = 32 * static_cast<int>(pick(rng, 1, 8));
+      c.mats = static_cast<int>(pick(rng, 1, 64));
+      c.vec = 1 << pick(rng, 0, p.dtype == DType::f32 ? 2 : 1);
+      c.rm = static_cast<int>(std::min<std::int64_t>(p.m, pick(rng, 1, 4)));
+      c.rn = static_cast<int>(std::min<std::int64_t>(p.n, pick(rng, 1, 4)));
+      c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
+    } else {
+      c.family = Family::tiled;
+      const int tiles[] = {16, 32, 64};
+      c.bm = tiles[pick(rng, 0, 2)], c.bn = tiles[pick(rng, 0, 2)];
+      c.rm = 1 << pick(rng, 0, 2), c.rn = 1 << pick(rng, 0, 2);
+      c.bk = static_cast<int>(pick(rng, 1, 16));
+      c.threads = (c.bm / c.rm) * (c.bn / c.rn);
+      c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
+    }
+    if (!gen::check(p, c, dev, 16)) return c;
+  }
+  return std::nullopt;
+}
+
+std::vector<Case> make_cases(const DeviceInfo& dev) {
+  std::mt19937_64 rng(20261129);
+  std::vector<Case> cases;
+  const double alphas[] = {1.0, -0.75, 2.5}, betas[] = {0.0, 1.0, 0.5};
+  for (int i = 0; i < 320; ++i) {
+    GemmProblem p;
+    p.dtype = pick(rng, 0, 1) ? DType::f64 : DType::f32;
+    p.k = i < 64 ? i + 1 : pick(rng, 1, 64);  // every K in 1..64 at least once
+    const bool big = i % 25 == 7;
+    p.m = big ? pick(rng, 41, 1024) : pick(rng, 1, 40);
+    p.n = big ? pick(rng, 41, 1024) : pick(rng, 1, 40);
+    if (i % 50 == 11) p.k = pick(rng, 65, 1024);
+    // Batch: log-uniform in [1, 1e6], capped so one operand stays under ~48 MB.
+    const double per = static_cast<double>(std::max({p.m * p.k, p.k * p.n, p.m * p.n})) * p.esize();
+    const std::int64_t cap = std::max<std::int64_t>(1, static_cast<std::int64_t>(48e6 / per));
+    p.batch = std::min<std::int64_t>(cap, static_cast<std::int64_t>(std::pow(10.0, std::uniform_real_distribution<>(0, 6)(rng))));
+    if (i % 40 == 3) p.batch = std::min<std::int64_t>(cap, 1000000);
+    const int layout_bits = static_cast<int>(pick(rng, 0, 7));
+    if (i % 3 == 0) {
+      p.layout_a = layout_bits & 1 ? Layout::col : Layout::row;
+      p.layout_b = layout_bits & 2 ? Layout::col : Layout::row;
+      p.layout_c = layout_bits & 4 ? Layout::col : Layout::row;
+    }
+    if (i % 7 == 2) p.lda = (p.layout_a == Layout::row ? p.k : p.m) + pick(rng, 1, 3);
+    if (i % 7 == 4) p.ldc = (p.layout_c == Layout::row ? p.n : p.m) + pick(rng, 1, 3);
+    if (i % 11 == 5) p.stride_b = kAuto, p.ldb = (p.layout_b == Layout::row ? p.n : p.k) + 1;
+    if (i % 9 == 1) p.broadcast_a();
+    if (i % 9 == 6) p.broadcast_b();
+    Case c;
+    c.p = p.normalized();
+    c.alpha = alphas[pick(rng, 0, 2)];
+    c.beta = betas[pick(rng, 0, 2)];
+    cases.push_back(c);
+    if (i % 2 == 0) {
+      Case f = c;
+      f.forced = random_config(rng, c.p, dev);
+      if (f.forced) cases.push_back(f);
+    }
+  }
+  return cases;
+}
+
+// Runs one case; returns "" on success or what went wrong.
+std::string run_case(Runtime& rt, const Case& c, CUstream stream, std::uint64_t seed) {
+  const GemmProblem& p = c.p;
+  const std::int64_t esz = p.esize();
+  const std::int64_t na = detail::operand_elems(p, 'A'), nb = detail::operand_elems(p, 'B'),
+                     nc = detail::operand_elems(p, 'C');
+  std::vector<char> ha(na * esz), hb(nb * esz), hc0(nc * esz), hc(nc * esz);
+  detail::fill_random(ha.data(), p.dtype, na, seed);
+  detail::fill_random(hb.data(), p.dtype, nb, seed + 1);
+  if (c.beta == 0) detail::fill_nan(hc0.data(), p.dtype, nc);  // poisoned: every output must be written
+  else detail::fill_random(hc0.data(), p.dtype, nc, seed + 2);
+  detail::DeviceBuffer A(na * esz), B(nb * esz), C(nc * esz);
+  A.upload(ha.data(), na * esz);
+  B.upload(hb.data(), nb * esz);
+  C.upload(hc0.data(), nc * esz);
+  if (c.forced) rt.gemm_with(p, *c.forced, A.get(), B.get(), C.get(), c.alpha, c.beta, stream);
+  else rt.gemm(p, A.get(), B.get(), C.get(), c.alpha, c.beta, stream);
+  TAILOR_CU(detail::driver().cuStreamSynchronize(stream));
+  C.download(hc.data(), nc * esz);
+  const auto ref = detail::reference_gemm(p, ha.data(), hb.data(), hc0.data(), c.alpha, c.beta);
+  const double err = detail::max_rel_err(p, hc.data(), ref);
+  const double tol = p.dtype == DType::f32 ? 1e-5 : 1e-12;
+  if (!(err <= tol)) return fmt::format("relative error {:.3e} > {:.0e}", err, tol);
+  // Elements outside every C matrix (padding of ldc, gaps between matrices) are untouched.
+  std::vector<char> inside(static_cast<std::size_t>(nc), 0);
+  for (std::int64_t b = 0; b < p.batch; ++b)
+    for (std::int64_t i = 0; i < p.m; ++i)
+      for (std::int64_t j = 0; j < p.n; ++j)
+        inside[b * p.stride_c + (p.layout_c == Layout::row ? i * p.ldc + j : j * p.ldc + i)] = 1;
+  for (std::int64_t e = 0; e < nc; ++e)
+    if (!inside[e] && std::memcmp(hc.data() + e * esz, hc0.data() + e * esz, esz) != 0)
+      return fmt::format("element {} outside every output matrix was overwritten", e);
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("gpu sweep: 300+ seeded random problems against a float64 reference") {
+  Runtime rt;
+  REQUIRE(rt.has_gpu());
+  const std::vector<Case> cases = make_cases(rt.device());
+  REQUIRE(cases.size() >= 300);
+  std::mutex mu;
+  std::vector<std::string> failures;
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> done{0};
+  const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < workers; ++w)
+    pool.emplace_back([&] {
+      rt.impl().make_current();
+      CUstream stream;
+      TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+      for (std::size_t i = next++; i < cases.size(); i = next++) {
+        std::string why;
+        try {
+          why = run_case(rt, cases[i], stream, 1000 + 16 * i);
+        } catch (const std::exception& e) {
+          why = e.what();
+        }
+        ++done;
+        if (!why.empty()) {
+          std::lock_guard<std::mutex> lock(mu);
+          failures.push_back(cases[i].label() + ": " + why);
+        }
+      }
+      detail::driver().cuStreamDestroy(stream);
+    });
+  for (auto& t : pool) t.join();
+  MESSAGE("ran ", done.load(), " cases, ", failures.size(), " failed");
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(done.load() == static_cast<int>(cases.size()));
+}
+
+TEST_CASE("gpu: a repeated problem is served from the memo and gives the same result") {
+  Runtime rt;
+  const GemmProblem p = GemmProblem::make(1000, 3, 25, 1, DType::f64).normalized();
+  Case c{p, 1.0, 0.0, std::nullopt};
+  CHECK(run_case(rt, c, nullptr, 7).empty());
+  CHECK(rt.impl().memo.size() == 1);
+  CHECK(run_case(rt, c, nullptr, 9).empty());
+  CHECK(rt.impl().memo.size() == 1);
+}

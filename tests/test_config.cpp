@@ -1,0 +1,35 @@
+// KernelConfig: canonical text round trip and parse errors.
+#include <doctest/doctest.h>
+
+#include "tailor/tailor.hpp"
+
+using namespace tailor;
+
+TEST_CASE("config slab round trip") {
+  KernelConfig c;
+  c.family = Family::slab;
+  c.threads = 128, c.mats = 48, c.vec = 2, c.rm = 2, c.rn = 1, c.grid = 4;
+  const std::string s = c.to_string();
+  CHECK(s == "slab,t=128,mats=48,vec=2,rm=2,rn=1,grid=4");
+  CHECK(KernelConfig::parse(s) == c);
+}
+
+TEST_CASE("config tiled round trip") {
+  KernelConfig c;
+  c.family = Family::tiled;
+  c.threads = 256, c.bm = 64, c.bn = 64, c.bk = 16, c.rm = 4, c.rn = 4;
+  c.mats = 0, c.vec = 1;
+  CHECK(KernelConfig::parse(c.to_string()) == c);
+}
+
+TEST_CASE("config parse errors name the token") {
+  for (const char* bad : {"blob,t=1", "slab,t=abc", "slab,bm=64", "tiled,mats=3", "slab,t", "slab,t=1,,", "slab,t=99999999999"}) {
+    CAPTURE(bad);
+    try {
+      KernelConfig::parse(bad);
+      FAIL("parsed");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::invalid_argument);
+    }
+  }
+}

@@ -1,0 +1,169 @@
+// Generator: goldens (regenerate with tests/golden/regenerate.sh and review the diff),
+// the heuristic's validity over a spread of problems, the bank-conflict model, the
+// validation rules and kernel names.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "generator/generator.hpp"
+#include "tailor/tailor.hpp"
+
+using namespace tailor;
+
+namespace {
+
+const DeviceInfo kDev = DeviceInfo::sm90_model();
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("generator goldens match tests/golden (regenerate: tests/golden/regenerate.sh)") {
+  std::ifstream cases(std::string(TAILOR_SOURCE_DIR) + "/tests/golden/cases.txt");
+  REQUIRE(cases);
+  std::string line;
+  int n = 0;
+  while (std::getline(cases, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    // name | problem | config
+    const auto a = line.find('|'), b = line.find('|', a + 1);
+    REQUIRE(b != std::string::npos);
+    auto trim = [](std::string s) {
+      s.erase(0, s.find_first_not_of(' '));
+      s.erase(s.find_last_not_of(' ') + 1);
+      return s;
+    };
+    const std::string name = trim(line.substr(0, a));
+    const GemmProblem p = GemmProblem::parse(trim(line.substr(a + 1, b - a - 1)));
+    const std::string cfg_text = trim(line.substr(b + 1));
+    const KernelConfig cfg = cfg_text == "heuristic" ? gen::heuristic(p, kDev) : KernelConfig::parse(cfg_text);
+    CAPTURE(name);
+    const std::string golden = read_file(std::string(TAILOR_SOURCE_DIR) + "/tests/golden/" + name + ".cu");
+    CHECK(gen::generate(p, cfg).text == golden);
+    ++n;
+  }
+  CHECK(n >= 4);
+}
+
+TEST_CASE("generated source is self-contained and names problem, config and generator") {
+  const GemmProblem p = GemmProblem::make(1000000, 3, 25, 1, DType::f64);
+  const KernelConfig c = gen::heuristic(p, kDev);
+  const KernelSource s = gen::generate(p, c);
+  CHECK(s.text.find("#include") == std::string::npos);
+  CHECK(s.text.find("generator v") != std::string::npos);
+  CHECK(s.text.find(c.to_string()) != std::string::npos);
+  CHECK(s.text.find("f64 *x3x25x1") != std::string::npos);
+  CHECK(s.text.find("static constexpr int M = 3, K = 25, N = 1;") != std::string::npos);
+  CHECK(s.text.find("extern \"C\" __global__") != std::string::npos);
+  CHECK(s.name.rfind("tailor_f64_slab_m3k25n1_rrr_e10_", 0) == 0);
+  // The batch is a launch argument: one source serves every batch size.
+  CHECK(gen::generate(GemmProblem::make(7, 3, 25, 1, DType::f64), c).text == s.text);
+}
+
+TEST_CASE("heuristic gives a valid config for a spread of problems up to 1024") {
+  std::vector<GemmProblem> ps;
+  for (DType d : {DType::f32, DType::f64})
+    for (std::int64_t k = 1; k <= 64; ++k) ps.push_back(GemmProblem::make(1000000, 3, k, 1, d));
+  for (std::int64_t s : {1, 2, 3, 5, 8, 16, 17, 25, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 500, 1000, 1024})
+    for (DType d : {DType::f32, DType::f64}) {
+      ps.push_back(GemmProblem::make(100, s, s, s, d));
+      ps.push_back(GemmProblem::make(100, s, 7, 1024 - s + 1, d));
+      ps.push_back(GemmProblem::make(3, 1024, s, s, d));
+    }
+  ps.push_back(GemmProblem::make(1000000, 1, 3, 3, DType::f32).broadcast_b());
+  ps.push_back(GemmProblem::make(1000000, 3, 3, 1, DType::f32).broadcast_a());
+  GemmProblem col = GemmProblem::make(1000, 33, 17, 9, DType::f64);
+  col.layout_a = Layout::col, col.layout_b = Layout::col, col.layout_c = Layout::col;
+  ps.push_back(col);
+  for (const GemmProblem& p : ps) {
+    for (int align : {16, 8, static_cast<int>(p.esize())}) {
+      CAPTURE(p.to_string());
+      CAPTURE(align);
+      const KernelConfig c = gen::heuristic(p, kDev, align);
+      const auto why = gen::check(p, c, kDev, align);
+      CHECK_MESSAGE(!why, (why ? *why : std::string()));
+    }
+  }
+}
+
+TEST_CASE("heuristic picks the slab family for small matrices and tiles for large ones") {
+  CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 25, 1, DType::f64), kDev).family == Family::slab);
+  CHECK(gen::heuristic(GemmProblem::make(4000000, 2, 2, 2, DType::f32), kDev).family == Family::slab);
+  CHECK(gen::heuristic(GemmProblem::make(1365, 128, 128, 128, DType::f64), kDev).family == Family::tiled);
+  CHECK(gen::heuristic(GemmProblem::make(10, 1024, 1024, 1024, DType::f32), kDev).family == Family::tiled);
+}
+
+TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only then") {
+  for (std::int64_t k : {16, 32, 64}) {
+    CAPTURE(k);
+    const GemmProblem p = GemmProblem::make(1000000, 3, k, 1, DType::f32).normalized();
+    KernelConfig c = gen::heuristic(p, kDev);
+    const gen::SlabPads pads = gen::slab_pads(p, c);
+    CHECK(pads.a_row + pads.a_mat > 0);
+    CHECK(gen::slab_read_wavefronts(p, c, pads) < gen::slab_read_wavefronts(p, c, gen::SlabPads{}));
+  }
+  // Odd K: consecutive rows already fall in different banks.
+  const GemmProblem odd = GemmProblem::make(1000000, 3, 25, 1, DType::f64).normalized();
+  const gen::SlabPads none = gen::slab_pads(odd, gen::heuristic(odd, kDev));
+  CHECK(none.a_row == 0);
+  CHECK(none.a_mat == 0);
+}
+
+TEST_CASE("validation rules") {
+  const GemmProblem p = GemmProblem::make(1000, 8, 8, 8, DType::f32).normalized();
+  KernelConfig c = KernelConfig::parse("slab,t=256,mats=16,vec=4,rm=2,rn=2,grid=0");
+  CHECK_FALSE(gen::check(p, c, kDev, 16));
+  CHECK(gen::check(p, c, kDev, 8));  // vec=4 f32 needs 16-byte alignment
+  c.threads = 250;
+  CHECK(gen::check(p, c, kDev, 16));
+  c = KernelConfig::parse("slab,t=256,mats=100000,vec=1,rm=1,rn=1,grid=0");
+  CHECK(gen::check(p, c, kDev, 16));
+  c = KernelConfig::parse("tiled,t=256,bm=64,bn=64,bk=16,rm=4,rn=4,grid=0");
+  CHECK_FALSE(gen::check(p, c, kDev, 16));
+  c.rm = 2;  // threads must be (64/2)*(64/4) = 512
+  CHECK(gen::check(p, c, kDev, 16));
+  c = KernelConfig::parse("tiled,t=1024,bm=256,bn=256,bk=64,rm=8,rn=8,grid=0");  // too much static smem
+  CHECK(gen::check(p, c, kDev, 16));
+  CHECK_THROWS_AS(gen::validate(p, c, kDev), Error);
+}
+
+TEST_CASE("kernel names differ when the problem or config differs") {
+  std::set<std::string> names;
+  const GemmProblem base = GemmProblem::make(100, 5, 7, 3, DType::f32).normalized();
+  const KernelConfig c = gen::heuristic(base, kDev);
+  names.insert(gen::kernel_name(base, c));
+  GemmProblem q = base;
+  q.beta_kind = ScalarKind::general;
+  names.insert(gen::kernel_name(q, c));
+  q = base;
+  q.layout_c = Layout::col, q.ldc = kAuto, q.stride_c = kAuto;
+  names.insert(gen::kernel_name(q.normalized(), c));
+  q = base;
+  q.lda = 9, q.stride_a = kAuto;
+  names.insert(gen::kernel_name(q.normalized(), c));
+  q = base;
+  q.stride_b = 0;
+  names.insert(gen::kernel_name(q.normalized(), c));
+  KernelConfig c2 = c;
+  c2.threads += 32;
+  names.insert(gen::kernel_name(base, c2));
+  CHECK(names.size() == 6);
+}
+
+TEST_CASE("launch shape covers the batch") {
+  const GemmProblem p = GemmProblem::make(1000001, 3, 25, 1, DType::f64).normalized();
+  KernelConfig c = KernelConfig::parse("slab,t=128,mats=32,vec=2,rm=1,rn=1,grid=0");
+  CHECK(gen::launch_shape(p, c, kDev).grid == (1000001 + 31) / 32);
+  c.grid = 2;
+  CHECK(gen::launch_shape(p, c, kDev).grid == 2 * 132);
+  const GemmProblem t = GemmProblem::make(5, 100, 100, 70, DType::f32).normalized();
+  const KernelConfig tc = KernelConfig::parse("tiled,t=256,bm=64,bn=64,bk=16,rm=4,rn=4,grid=0");
+  CHECK(gen::launch_shape(t, tc, kDev).grid == 5 * 2 * 2);
+}
