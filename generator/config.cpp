@@ -12,8 +12,9 @@ std::string_view to_string(Family f) { return f == Family::slab ? "slab" : "tile
 
 std::string KernelConfig::to_string() const {
   if (family == Family::slab)
-    return fmt::format("slab,t={},mats={},vec={},rm={},rn={},grid={}", threads, mats, vec, rm, rn, grid);
-  return fmt::format("tiled,t={},bm={},bn={},bk={},rm={},rn={},grid={}", threads, bm, bn, bk, rm, rn, grid);
+    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}", threads, minb, mats, vec, rm, rn, grid);
+  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},rm={},rn={},grid={}", threads, minb, bm, bn, bk, rm, rn,
+                     grid);
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -25,7 +26,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
   else
     throw Error(ErrorCode::invalid_argument,
                 fmt::format("config '{}': unknown family '{}' (expected slab or tiled)", text, fam));
-  c.mats = 0, c.vec = 1, c.rm = 1, c.rn = 1, c.grid = 0;
+  c.mats = 0, c.vec = 1, c.rm = 1, c.rn = 1, c.grid = 0, c.minb = 1;
   while (pos != std::string_view::npos) {
     const std::size_t next = text.find(',', pos + 1);
     const std::string_view tok = text.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
@@ -40,6 +41,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
       throw Error(ErrorCode::invalid_argument, fmt::format("config '{}': '{}' is not an integer", text, tok));
     const bool slab = c.family == Family::slab;
     if (key == "t") c.threads = v;
+    else if (key == "minb") c.minb = v;
     else if (key == "rm") c.rm = v;
     else if (key == "rn") c.rn = v;
     else if (key == "grid") c.grid = v;

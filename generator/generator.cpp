@@ -196,6 +196,9 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   if (c.rm < 1 || c.rn < 1 || c.rm > 16 || c.rn > 16 || c.rm * c.rn > 64)
     return fmt::format("micro-tile {}x{} must have sides in [1, 16] and at most 64 outputs", c.rm, c.rn);
   if (c.grid < 0 || c.grid > 64) return fmt::format("grid = {} must be in [0, 64] CTAs per multiprocessor", c.grid);
+  if (c.minb < 1 || c.minb * c.threads > d.max_threads_per_sm)
+    return fmt::format("minb = {} CTAs of {} threads do not fit a multiprocessor ({} threads)", c.minb, c.threads,
+                       d.max_threads_per_sm);
   if (align_bytes < esz) return fmt::format("pointers aligned to {} bytes, less than the {}-byte element", align_bytes, esz);
   if (c.family == Family::slab) {
     if (c.mats < 1 || c.mats > 65536) return fmt::format("mats = {} must be in [1, 65536]", c.mats);
@@ -247,6 +250,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::slab) name += fmt::format("_t{}_T{}_v{}_r{}x{}", c.threads, c.mats, c.vec, c.rm, c.rn);
   else name += fmt::format("_t{}_b{}x{}x{}_r{}x{}", c.threads, c.bm, c.bn, c.bk, c.rm, c.rn);
   if (c.grid) name += fmt::format("_g{}", c.grid);
+  if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
   const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
   if (!plain_a || !plain_b || !p.packed_c()) {
@@ -312,12 +316,12 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   }
   text += "};\n\n";
   text += fmt::format(
-      "extern \"C\" __global__ void __launch_bounds__({}, 1)\n"
+      "extern \"C\" __global__ void __launch_bounds__({}, {})\n"
       "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
       "    long long batch) {{\n"
       "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"
       "}}\n",
-      c.threads, name, T, T, T, T, T, family);
+      c.threads, c.minb, name, T, T, T, T, T, family);
   return {name, std::move(text)};
 }
 

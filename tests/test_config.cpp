@@ -10,7 +10,7 @@ TEST_CASE("config slab round trip") {
   c.family = Family::slab;
   c.threads = 128, c.mats = 48, c.vec = 2, c.rm = 2, c.rn = 1, c.grid = 4;
   const std::string s = c.to_string();
-  CHECK(s == "slab,t=128,mats=48,vec=2,rm=2,rn=1,grid=4");
+  CHECK(s == "slab,t=128,minb=1,mats=48,vec=2,rm=2,rn=1,grid=4");
   CHECK(KernelConfig::parse(s) == c);
 }
 

@@ -24,7 +24,7 @@ using detail::DeviceBuffer;
 struct Options {
   int reps = 7, per_rep = 20;
   double alpha = 1.0, beta = 0.0;
-  std::string config;
+  std::vector<std::string> configs;  ///< empty: dispatch's choice
   bool overhead = true;
 };
 
@@ -50,65 +50,77 @@ double host_seconds_per_call(CUstream stream, const std::function<void()>& call)
   return detail::summarize(samples).median;
 }
 
-Result run_problem(Runtime& rt, const GemmProblem& problem, const Options& o, double copy_bw, CUstream stream,
-                   std::uint64_t seed) {
+// One problem's inputs on the host and the device, and its float64 reference.
+struct Workload {
+  GemmProblem p;
+  std::int64_t na, nb, nc;
+  std::vector<char> ha, hb, hc0;
+  std::vector<DeviceBuffer> A, B, C;
+  int sets = 1;
+  std::vector<double> ref;
+};
+
+Workload prepare(Runtime& rt, const GemmProblem& problem, const Options& o, std::uint64_t seed) {
+  Workload w;
   GemmProblem p = problem;
   p.alpha_kind = scalar_kind(o.alpha);
   p.beta_kind = scalar_kind(o.beta);
-  p = p.normalized();
-  const DType dt = p.dtype;
+  w.p = p = p.normalized();
   const std::int64_t esz = p.esize();
-  const std::int64_t na = detail::operand_elems(p, 'A'), nb = detail::operand_elems(p, 'B'),
-                     nc = detail::operand_elems(p, 'C');
-  std::vector<char> ha(na * esz), hb(nb * esz), hc0(nc * esz), hc(nc * esz);
-  detail::fill_random(ha.data(), dt, na, seed);
-  detail::fill_random(hb.data(), dt, nb, seed + 1);
-  detail::fill_random(hc0.data(), dt, nc, seed + 2);
+  w.na = detail::operand_elems(p, 'A'), w.nb = detail::operand_elems(p, 'B'), w.nc = detail::operand_elems(p, 'C');
+  w.ha.resize(w.na * esz), w.hb.resize(w.nb * esz), w.hc0.resize(w.nc * esz);
+  detail::fill_random(w.ha.data(), p.dtype, w.na, seed);
+  detail::fill_random(w.hb.data(), p.dtype, w.nb, seed + 1);
+  detail::fill_random(w.hc0.data(), p.dtype, w.nc, seed + 2);
   // Input sets rotate so that timing never runs out of L2 (60 MB on an H200).
-  const std::int64_t set_bytes = (na + nb + nc) * esz;
-  const int sets = static_cast<int>(std::clamp<std::int64_t>(
+  const std::int64_t set_bytes = (w.na + w.nb + w.nc) * esz;
+  w.sets = static_cast<int>(std::clamp<std::int64_t>(
       (4 * std::int64_t(rt.device().l2_bytes) + set_bytes - 1) / set_bytes, 1, 64));
-  std::vector<DeviceBuffer> A, B, C;
-  for (int s = 0; s < sets; ++s) {
-    A.emplace_back(na * esz), B.emplace_back(nb * esz), C.emplace_back(nc * esz);
-    A.back().upload(ha.data(), na * esz);
-    B.back().upload(hb.data(), nb * esz);
-    C.back().upload(hc0.data(), nc * esz);
+  for (int s = 0; s < w.sets; ++s) {
+    w.A.emplace_back(w.na * esz), w.B.emplace_back(w.nb * esz), w.C.emplace_back(w.nc * esz);
+    w.A.back().upload(w.ha.data(), w.na * esz);
+    w.B.back().upload(w.hb.data(), w.nb * esz);
   }
-  std::optional<KernelConfig> forced;
-  if (!o.config.empty()) forced = KernelConfig::parse(o.config);
+  w.ref = detail::reference_gemm(p, w.ha.data(), w.hb.data(), w.hc0.data(), o.alpha, o.beta);
+  return w;
+}
+
+Result run_config(Runtime& rt, Workload& w, const std::optional<KernelConfig>& forced, const Options& o,
+                  double copy_bw, CUstream stream) {
+  const GemmProblem& p = w.p;
+  const std::int64_t esz = p.esize();
   auto call = [&](int s) {
-    if (forced) rt.gemm_with(p, *forced, A[s].get(), B[s].get(), C[s].get(), o.alpha, o.beta, stream);
-    else rt.gemm(p, A[s].get(), B[s].get(), C[s].get(), o.alpha, o.beta, stream);
+    if (forced) rt.gemm_with(p, *forced, w.A[s].get(), w.B[s].get(), w.C[s].get(), o.alpha, o.beta, stream);
+    else rt.gemm(p, w.A[s].get(), w.B[s].get(), w.C[s].get(), o.alpha, o.beta, stream);
   };
   // Checked run: C is poisoned with NaN unless beta reads it.
-  if (p.beta_kind == ScalarKind::zero) {
-    detail::fill_nan(hc.data(), dt, nc);
-    C[0].upload(hc.data(), nc * esz);
-  }
+  std::vector<char> hc(w.nc * esz);
+  if (p.beta_kind == ScalarKind::zero) detail::fill_nan(hc.data(), p.dtype, w.nc);
+  else hc = w.hc0;
+  for (int s = 0; s < w.sets; ++s) w.C[s].upload(hc.data(), w.nc * esz);
   call(0);
   TAILOR_CU(detail::driver().cuStreamSynchronize(stream));
-  C[0].download(hc.data(), nc * esz);
-  const auto ref = detail::reference_gemm(p, ha.data(), hb.data(), hc0.data(), o.alpha, o.beta);
+  w.C[0].download(hc.data(), w.nc * esz);
   Result r;
-  r.err = detail::max_rel_err(p, hc.data(), ref);
-  r.ok = r.err <= tolerance(dt);
+  r.err = detail::max_rel_err(p, hc.data(), w.ref);
+  r.ok = r.err <= tolerance(p.dtype);
 
-  const detail::Timing t = detail::time_calls(stream, [&](int i) { call(i % sets); }, o.reps, o.per_rep);
+  const detail::Timing t = detail::time_calls(stream, [&](int i) { call(i % w.sets); }, o.reps, o.per_rep);
   r.seconds = t.median, r.p20 = t.p20, r.p80 = t.p80;
   r.gbps = p.min_bytes() / t.median / 1e9;
   r.pct = 100.0 * p.min_bytes() / t.median / copy_bw;
   r.gflops = p.flops() / t.median / 1e9;
 
-  const int align = std::min({gen::alignment_of(A[0].get()), gen::alignment_of(B[0].get()), gen::alignment_of(C[0].get())});
-  const detail::Launchable l = rt.impl().resolve(p, align, forced ? &*forced : nullptr, A[0].get(), B[0].get(), C[0].get());
+  void *A = w.A[0].get(), *B = w.B[0].get(), *C = w.C[0].get();
+  const int align = std::min({gen::alignment_of(A), gen::alignment_of(B), gen::alignment_of(C)});
+  const detail::Launchable l = rt.impl().resolve(p, align, forced ? &*forced : nullptr, A, B, C);
   r.kernel = l.plan.kernel_name;
   r.origin = std::string(to_string(l.plan.origin));
   r.config = l.plan.config.to_string();
   if (o.overhead) {
     const double with_gemm = host_seconds_per_call(stream, [&] { call(0); });
     const double bare = host_seconds_per_call(stream, [&] {
-      TAILOR_CU(detail::launch(l, A[0].get(), B[0].get(), C[0].get(), o.alpha, o.beta, stream));
+      TAILOR_CU(detail::launch(l, A, B, C, o.alpha, o.beta, stream));
     });
     r.overhead_us = (with_gemm - bare) * 1e6;
     r.bare_us = bare * 1e6;
@@ -130,7 +142,7 @@ int main(int argc, char** argv) {
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
   app.add_option("--suite", suite, "a suite file (batch M K N dtype [bcastA|bcastB] per line)");
   app.add_option("--json", json_path, "write one JSON object per problem to this file");
-  app.add_option("--config", o.config, "force a kernel config instead of dispatch (see tailor-gen --help)");
+  app.add_option("--config", o.configs, "force a kernel config instead of dispatch (repeat to compare several)");
   app.add_option("--alpha", o.alpha, "alpha")->capture_default_str();
   app.add_option("--beta", o.beta, "beta (non-zero: C is read)")->capture_default_str();
   app.add_option("--reps", o.reps, "timed repetitions (median reported)")->capture_default_str()->check(CLI::Range(1, 1000));
@@ -143,7 +155,9 @@ int main(int argc, char** argv) {
     if (!suite.empty()) problems = tools::read_suite(suite);
     else if (!shape.empty()) problems.push_back({tools::problem_from_args(shape, dtype, bcast), "", 0});
     else throw Error(ErrorCode::invalid_argument, "--shape or --suite is required (see --help)");
-    if (!o.config.empty()) KernelConfig::parse(o.config);
+    std::vector<std::optional<KernelConfig>> configs;
+    for (const auto& c : o.configs) configs.emplace_back(KernelConfig::parse(c));
+    if (configs.empty()) configs.emplace_back(std::nullopt);
 
     Runtime rt(device);
     if (!rt.has_gpu()) {
@@ -175,35 +189,45 @@ int main(int argc, char** argv) {
       const std::string flag = tools::suite_flag(p.normalized());
       const std::string label = fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype),
                                             flag.empty() ? "" : " ", flag);
-      Result r;
+      std::optional<Workload> w;
       try {
-        r = run_problem(rt, p, o, copy_bw, stream, seed);
+        w.emplace(prepare(rt, p, o, seed));
       } catch (const Error& err) {
         std::printf("%-34s FAILED: %s\n", label.c_str(), err.what());
         ++failed;
         continue;
       }
       seed += 16;
-      failed += !r.ok;
-      std::printf("%-34s %10.4f %8.0f %5.1f%% %9.1f %9.2e %8.2f %-10s %s%s\n", label.c_str(), r.seconds * 1e3, r.gbps,
-                  r.pct, r.gflops, r.err, r.overhead_us, r.origin.c_str(), r.kernel.c_str(),
-                  r.ok ? "" : "   <-- ERROR ABOVE TOLERANCE");
-      std::fflush(stdout);
-      if (json) {
-        nlohmann::json j = {{"batch", p.batch},       {"m", p.m},
-                            {"k", p.k},               {"n", p.n},
-                            {"dtype", to_string(p.dtype)}, {"flag", flag},
-                            {"alpha", o.alpha},       {"beta", o.beta},
-                            {"seconds", r.seconds},   {"p20_seconds", r.p20},
-                            {"p80_seconds", r.p80},   {"gbps", r.gbps},
-                            {"pct_copy", r.pct},      {"gflops", r.gflops},
-                            {"max_rel_err", r.err},   {"ok", r.ok},
-                            {"kernel", r.kernel},     {"config", r.config},
-                            {"origin", r.origin},     {"host_overhead_us", r.overhead_us},
-                            {"bare_launch_us", r.bare_us}, {"copy_gbps", copy_bw / 1e9},
-                            {"device", dev.name}};
-        json << j.dump() << "\n";
-        json.flush();
+      for (const auto& cfg : configs) {
+        Result r;
+        try {
+          r = run_config(rt, *w, cfg, o, copy_bw, stream);
+        } catch (const Error& err) {
+          std::printf("%-34s FAILED: %s\n", label.c_str(), err.what());
+          ++failed;
+          continue;
+        }
+        failed += !r.ok;
+        std::printf("%-34s %10.4f %8.0f %5.1f%% %9.1f %9.2e %8.2f %-10s %s%s\n", label.c_str(), r.seconds * 1e3,
+                    r.gbps, r.pct, r.gflops, r.err, r.overhead_us, r.origin.c_str(), r.kernel.c_str(),
+                    r.ok ? "" : "   <-- ERROR ABOVE TOLERANCE");
+        std::fflush(stdout);
+        if (json) {
+          nlohmann::json j = {{"batch", p.batch},       {"m", p.m},
+                              {"k", p.k},               {"n", p.n},
+                              {"dtype", to_string(p.dtype)}, {"flag", flag},
+                              {"alpha", o.alpha},       {"beta", o.beta},
+                              {"seconds", r.seconds},   {"p20_seconds", r.p20},
+                              {"p80_seconds", r.p80},   {"gbps", r.gbps},
+                              {"pct_copy", r.pct},      {"gflops", r.gflops},
+                              {"max_rel_err", r.err},   {"ok", r.ok},
+                              {"kernel", r.kernel},     {"config", r.config},
+                              {"origin", r.origin},     {"host_overhead_us", r.overhead_us},
+                              {"bare_launch_us", r.bare_us}, {"copy_gbps", copy_bw / 1e9},
+                              {"device", dev.name}};
+          json << j.dump() << "\n";
+          json.flush();
+        }
       }
     }
     detail::driver().cuStreamDestroy(stream);

@@ -1,5 +1,5 @@
 // KernelConfig: which kernel family the generator writes for a problem, and its knobs.
-// The canonical text form ("slab,t=256,mats=32,vec=2,rm=1,rn=1,grid=0") is what tuning
+// The canonical text form ("slab,t=256,minb=1,mats=32,vec=2,rm=1,rn=1,grid=0") is what tuning
 // databases store and what `tailor-gen --config` takes; the generator validates a config
 // against the problem and the device before anything is compiled.
 #pragma once
@@ -22,6 +22,7 @@ std::string_view to_string(Family f);
 struct KernelConfig {
   Family family = Family::slab;
   int threads = 256;  ///< threads per CTA
+  int minb = 1;       ///< CTAs per multiprocessor the compiler must fit (__launch_bounds__): caps registers
   // slab family
   int mats = 0;  ///< matrices per CTA
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
