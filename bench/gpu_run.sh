@@ -13,6 +13,7 @@ mkdir -p "$OUT"
 export TAILOR_CACHE_DIR=/tmp/tailor-cache
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv | tee "$OUT/env.txt"
 git rev-parse HEAD 2>/dev/null | tee -a "$OUT/env.txt"
+ldd "$B/tailor-bench" | grep -E "nvrtc|not found" | tee -a "$OUT/env.txt"
 date -u | tee -a "$OUT/env.txt"
 step() { echo; echo "=== $* ($(date +%T))"; }
 if [ "$MODE" = check ] || [ "$MODE" = final ]; then
@@ -29,7 +30,7 @@ if [ "$MODE" = check ]; then
     for shape in "1000x3x25x1 f64" "999x8x8x8 f32" "37x33x33x33 f32" "5x100x37x65 f64"; do
       set -- $shape
       echo "--- $t $1 $2"
-      compute-sanitizer --tool $t --print-limit 5 "$B/tailor-bench" --shape $1 --dtype $2 --reps 1 --per-rep 1 --no-overhead 2>&1 | grep -E "ERROR SUMMARY|RACECHECK SUMMARY|problem|error" | head -5
+      compute-sanitizer --tool $t --print-limit 5 "$B/tailor-bench" --shape $1 --dtype $2 --reps 1 --per-rep 1 --no-overhead --copy-mib 16 2>&1 | grep -E "ERROR SUMMARY|RACECHECK SUMMARY|problem|error" | head -5
     done
   done) 2>&1 | tee "$OUT/sanitizer.log"
 fi

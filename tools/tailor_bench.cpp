@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
                "tailor-bench"};
   std::string shape, dtype = "f32", bcast, suite, json_path;
   Options o;
-  int device = 0;
+  int device = 0, copy_mib = 2048;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
   app.add_option("--reps", o.reps, "timed repetitions (median reported)")->capture_default_str()->check(CLI::Range(1, 1000));
   app.add_option("--per-rep", o.per_rep, "back-to-back calls per repetition")->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--device", device, "CUDA device ordinal")->capture_default_str();
+  app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
   return tools::guarded_main(app, argc, argv, [&]() -> int {
     std::vector<tools::SuiteEntry> problems;
@@ -171,7 +172,7 @@ int main(int argc, char** argv) {
     rt.impl().make_current();
     CUstream stream = nullptr;
     TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
-    const double copy_bw = detail::copy_bandwidth(stream);
+    const double copy_bw = detail::copy_bandwidth(stream, std::int64_t(copy_mib) << 20);
     const DeviceInfo& dev = rt.device();
     std::printf("# %s (%s, %d SMs), driver %d, NVRTC %d: copy bandwidth %.0f GB/s (read + write)\n", dev.name.c_str(),
                 dev.arch().c_str(), dev.sm_count, dev.driver_version, dev.nvrtc_version, copy_bw / 1e9);
