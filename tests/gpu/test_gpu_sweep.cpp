@@ -184,6 +184,7 @@ TEST_CASE("gpu sweep: 300+ seeded random problems against a float64 reference") 
 
 TEST_CASE("gpu: a repeated problem is served from the memo and gives the same result") {
   Runtime rt;
+  rt.impl().make_current();  // the test allocates its buffers before the first gemm
   const GemmProblem p = GemmProblem::make(1000, 3, 25, 1, DType::f64).normalized();
   Case c{p, 1.0, 0.0, std::nullopt};
   CHECK(run_case(rt, c, nullptr, 7).empty());
