@@ -8,9 +8,18 @@
 
 namespace tailor {
 
-std::string_view to_string(Family f) { return f == Family::slab ? "slab" : "tiled"; }
+std::string_view to_string(Family f) {
+  switch (f) {
+    case Family::slab: return "slab";
+    case Family::tiled: return "tiled";
+    case Family::cpu: return "cpu";
+  }
+  return "unknown";
+}
 
 std::string KernelConfig::to_string() const {
+  if (family == Family::cpu)
+    return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
     return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}", threads, minb, mats, vec, rm, rn, grid);
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},rm={},rn={},grid={}", threads, minb, bm, bn, bk, rm, rn,
@@ -23,9 +32,10 @@ KernelConfig KernelConfig::parse(std::string_view text) {
   const std::string_view fam = text.substr(0, pos);
   if (fam == "slab") c.family = Family::slab;
   else if (fam == "tiled") c.family = Family::tiled;
+  else if (fam == "cpu") c.family = Family::cpu, c.threads = 0;
   else
     throw Error(ErrorCode::invalid_argument,
-                fmt::format("config '{}': unknown family '{}' (expected slab or tiled)", text, fam));
+                fmt::format("config '{}': unknown family '{}' (expected slab, tiled or cpu)", text, fam));
   c.mats = 0, c.vec = 1, c.rm = 1, c.rn = 1, c.grid = 0, c.minb = 1;
   while (pos != std::string_view::npos) {
     const std::size_t next = text.find(',', pos + 1);
@@ -39,14 +49,16 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     auto [ptr, ec] = std::from_chars(val.data(), val.data() + val.size(), v);
     if (ec != std::errc() || ptr != val.data() + val.size() || val.empty())
       throw Error(ErrorCode::invalid_argument, fmt::format("config '{}': '{}' is not an integer", text, tok));
-    const bool slab = c.family == Family::slab;
-    if (key == "t") c.threads = v;
-    else if (key == "minb") c.minb = v;
+    const bool slab = c.family == Family::slab, gpu = c.family != Family::cpu, cpu = !gpu;
+    if (gpu && key == "t") c.threads = v;
+    else if (gpu && key == "minb") c.minb = v;
     else if (key == "rm") c.rm = v;
     else if (key == "rn") c.rn = v;
-    else if (key == "grid") c.grid = v;
-    else if (slab && key == "mats") c.mats = v;
-    else if (slab && key == "vec") c.vec = v;
+    else if (gpu && key == "grid") c.grid = v;
+    else if ((slab || cpu) && key == "mats") c.mats = v;
+    else if ((slab || cpu) && key == "vec") c.vec = v;
+    else if (cpu && key == "unroll") c.unroll = v;
+    else if (cpu && key == "order") c.order = v;
     else if (!slab && key == "bm") c.bm = v;
     else if (!slab && key == "bn") c.bn = v;
     else if (!slab && key == "bk") c.bk = v;

@@ -189,6 +189,7 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
                                  int align_bytes) {
   const GemmProblem p = norm(problem);
+  if (c.family == Family::cpu) return check_cpu(p, c);
   const std::int64_t esz = p.esize();
   if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
   if (c.threads < 32 || c.threads > d.max_threads_per_block || c.threads % 32 != 0)
@@ -267,6 +268,8 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   const GemmProblem p = norm(problem);
+  if (c.family == Family::cpu)
+    throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
   const std::string name = kernel_name(p, c);
   const char* T = p.dtype == DType::f32 ? "float" : "double";
   auto kind = [](ScalarKind s) {

@@ -41,6 +41,9 @@ struct SlabPads {
 /// `align_bytes`, or nullopt when it can. The problem must be valid.
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& config,
                                  const DeviceInfo& device, int align_bytes = 16);
+/// The structural check of a cpu-family config (knob ranges); the GPU generator's check
+/// forwards cpu configs here. Needs no LLVM. (generator/cpu_check.cpp)
+std::optional<std::string> check_cpu(const GemmProblem& problem, const KernelConfig& config);
 /// As check, throwing Error(invalid_config) naming problem, config and reason.
 void validate(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device,
               int align_bytes = 16);

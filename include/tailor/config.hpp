@@ -14,6 +14,7 @@ namespace tailor {
 enum class Family : std::uint8_t {
   slab,   ///< a CTA stages a slab of whole matrices through shared memory (small, skinny)
   tiled,  ///< a CTA computes one bm x bn tile of one matrix, stepping over K in bk chunks
+  cpu,    ///< the LLVM ORC path on the host (runtime/cpu/)
 };
 
 std::string_view to_string(Family f);
@@ -32,6 +33,9 @@ struct KernelConfig {
   int bm = 0, bn = 0, bk = 0;
   /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
   int grid = 0;
+  // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)
+  int unroll = 1;  ///< unroll factor of the reduction loop
+  int order = 0;   ///< loop order (see runtime/cpu)
 
   /// Canonical text form. parse(to_string()) == *this.
   std::string to_string() const;
