@@ -37,6 +37,13 @@ OpGeom geom_b(const GemmProblem& p) {
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+// Largest power of two dividing n, at most cap.
+int pow2_divisor(std::int64_t n, int cap) {
+  int w = 1;
+  while (w * 2 <= cap && n % (w * 2) == 0) w *= 2;
+  return w;
+}
+
 // Shared-memory elements of one staged operand, rounded to 16 bytes (as slab.cuh does).
 std::int64_t slab_op_elems(const OpGeom& g, int mats, int rowpad, int matpad, std::int64_t esz) {
   const std::int64_t nmat = g.bcast ? 1 : mats;
@@ -45,57 +52,113 @@ std::int64_t slab_op_elems(const OpGeom& g, int mats, int rowpad, int matpad, st
   return ceil_div(nmat * matpitch, align) * align;
 }
 
-// Wavefronts one warp-wide shared-memory read takes: 32 four-byte banks; 8-byte
-// elements are served a half-warp at a time. Lanes that read one address share it.
-std::int64_t wavefronts(const std::array<std::int64_t, 32>& addr, int active, std::int64_t esz) {
+// Wavefronts of one warp-wide shared-memory read of `width` bytes per lane (4, 8 or 16),
+// at element addresses `addr` of `esz`-byte elements: lanes are served 128 bytes at a
+// time (32, 16 or 8 lanes a phase); within a phase, each of the 32 four-byte banks serves
+// one distinct word per wavefront, and lanes reading the same word share it.
+std::int64_t wavefronts(const std::array<std::int64_t, 32>& addr, int active, std::int64_t esz, std::int64_t width) {
   std::int64_t total = 0;
-  const int group = esz == 4 ? 32 : 16;
+  const int group = static_cast<int>(128 / width);
+  const std::int64_t words = width / 4;
   for (int h = 0; h < active; h += group) {
     std::map<std::int64_t, std::set<std::int64_t>> banks;
     for (int l = h; l < std::min(active, h + group); ++l)
-      banks[esz == 4 ? addr[l] % 32 : addr[l] % 16].insert(addr[l]);
+      for (std::int64_t w = 0; w < words; ++w) {
+        const std::int64_t word = addr[l] * esz / 4 + w;
+        banks[word % 32].insert(word);
+      }
     std::size_t worst = 0;
-    for (auto& [bank, s] : banks) worst = std::max(worst, s.size());
+    for (auto& [bank, set] : banks) worst = std::max(worst, set.size());
     total += static_cast<std::int64_t>(worst);
   }
   return total;
 }
 
-// The compute loop's reads of one operand ('A' or 'B') for the first warps of a slab.
+// How the compute loop reads one operand: `rw` elements at a time, along the reduction
+// dimension (p) or along the output dimension (i for A, j for B).
+struct ReadPlan {
+  bool along_p;
+  int rw;
+};
+
+ReadPlan read_plan(const GemmProblem& p, const KernelConfig& c, char which) {
+  const int cap = static_cast<int>(16 / p.esize());
+  if (which == 'A') {
+    if (p.layout_a == Layout::row) return {true, pow2_divisor(p.k, cap)};
+    const bool vec = (c.rm == 2 || c.rm == 4) && c.rm <= cap && p.m % c.rm == 0;
+    return {false, vec ? c.rm : 1};
+  }
+  if (p.layout_b == Layout::col) return {true, pow2_divisor(p.k, cap)};
+  const bool vec = (c.rn == 2 || c.rn == 4) && c.rn <= cap && p.n % c.rn == 0;
+  return {false, vec ? c.rn : 1};
+}
+
+// Elements of the reduction dimension each step of the compute loop covers.
+int p_step(const ReadPlan& a, const ReadPlan& b) {
+  return std::max(a.along_p ? a.rw : 1, b.along_p ? b.rw : 1);
+}
+
+// The compute loop's shared-memory reads of one operand ('A' or 'B') for the first warps
+// of a slab, with the given padding: the instructions slab.cuh issues, lane by lane.
 std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, char which, int rowpad, int matpad) {
   const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  const ReadPlan rp = read_plan(p, c, which), other = read_plan(p, c, which == 'A' ? 'B' : 'A');
+  const int step = which == 'A' ? p_step(rp, other) : p_step(other, rp);
   const std::int64_t tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn), units = tm * tn;
   const std::int64_t active_units = std::min<std::int64_t>(c.mats * units, c.threads);
   const std::int64_t pitch = g.len + rowpad, matpitch = g.rows * pitch + matpad;
-  const bool row = which == 'A' ? p.layout_a == Layout::row : p.layout_b == Layout::row;
   const int reps = which == 'A' ? c.rm : c.rn;
+  const std::int64_t out_dim = which == 'A' ? p.m : p.n;
+  const std::int64_t esz = p.esize();
   std::int64_t cost = 0;
   for (std::int64_t w0 = 0; w0 < std::min<std::int64_t>(active_units, 4 * 32); w0 += 32) {
     const int active = static_cast<int>(std::min<std::int64_t>(32, active_units - w0));
-    for (std::int64_t k = 0; k < std::min<std::int64_t>(p.k, 64); ++k) {
-      for (int x = 0; x < reps; ++x) {
-        std::array<std::int64_t, 32> addr{};
-        for (int l = 0; l < active; ++l) {
-          const std::int64_t u = w0 + l, b = u / units, rem = u % units;
-          std::int64_t ti, tj;
-          if (p.layout_c == Layout::row) ti = rem / tn, tj = rem % tn;
-          else tj = rem / tm, ti = rem % tm;
-          const std::int64_t bb = g.bcast ? 0 : b;
-          std::int64_t r, col;
-          if (which == 'A') {
-            const std::int64_t i = std::min(ti * c.rm + x, p.m - 1);
-            r = row ? i : k, col = row ? k : i;
-          } else {
-            const std::int64_t j = std::min(tj * c.rn + x, p.n - 1);
-            r = row ? k : j, col = row ? j : k;
+    std::array<std::int64_t, 32> mat{}, first{};  // per lane: slab matrix, first output row/column
+    for (int l = 0; l < active; ++l) {
+      const std::int64_t u = w0 + l, b = u / units, rem = u % units;
+      std::int64_t ti, tj;
+      if (p.layout_c == Layout::row) ti = rem / tn, tj = rem % tn;
+      else tj = rem / tm, ti = rem % tm;
+      mat[l] = g.bcast ? 0 : b;
+      first[l] = which == 'A' ? ti * c.rm : tj * c.rn;
+    }
+    // at(b, r, c) of this operand, with (out, k) mapped to (row, column) by its layout.
+    auto at = [&](int l, std::int64_t out, std::int64_t k) {
+      return rp.along_p ? mat[l] * matpitch + out * pitch + k : mat[l] * matpitch + k * pitch + out;
+    };
+    for (std::int64_t p0 = 0; p0 < std::min<std::int64_t>(p.k, 64); p0 += step) {
+      std::array<std::int64_t, 32> addr{};
+      if (rp.along_p) {
+        for (int x = 0; x < reps; ++x)
+          for (int q0 = 0; q0 < step; q0 += rp.rw) {
+            for (int l = 0; l < active; ++l) addr[l] = at(l, std::min(first[l] + x, out_dim - 1), p0 + q0);
+            cost += wavefronts(addr, active, esz, rp.rw * esz);
           }
-          addr[l] = bb * matpitch + r * pitch + col;
+      } else {
+        for (int q = 0; q < step; ++q) {
+          if (rp.rw > 1) {
+            for (int l = 0; l < active; ++l) addr[l] = at(l, first[l], p0 + q);
+            cost += wavefronts(addr, active, esz, rp.rw * esz);
+          } else {
+            for (int x = 0; x < reps; ++x) {
+              for (int l = 0; l < active; ++l) addr[l] = at(l, std::min(first[l] + x, out_dim - 1), p0 + q);
+              cost += wavefronts(addr, active, esz, esz);
+            }
+          }
         }
-        cost += wavefronts(addr, active, p.esize());
       }
     }
   }
   return cost;
+}
+
+// Padding granularity of an operand (elements): multiples keep its vector reads and its
+// vector stores aligned; 0 when only the flat layout keeps vector stores possible.
+int pad_granule(const GemmProblem& p, const KernelConfig& c, char which) {
+  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  const ReadPlan rp = read_plan(p, c, which);
+  if (c.vec > 1 && g.len % c.vec != 0) return 0;
+  return std::max(rp.rw, c.vec);
 }
 
 // The padding (row, matrix) of one operand with the fewest read wavefronts, then the
@@ -104,12 +167,27 @@ std::pair<int, int> best_pads(const GemmProblem& p, const KernelConfig& c, char 
   std::pair<int, int> best{0, 0};
   std::int64_t best_cost = -1;
   const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
-  for (int rp = 0; rp <= (g.rows > 1 ? 3 : 0); ++rp)
-    for (int mp = 0; mp <= (!g.bcast && c.mats > 1 ? 3 : 0); ++mp) {
-      const std::int64_t cost = operand_wavefronts(p, c, which, rp, mp);
-      if (best_cost < 0 || cost < best_cost) best_cost = cost, best = {rp, mp};
+  const int gran = pad_granule(p, c, which);
+  const int steps = gran == 0 ? 0 : 3;
+  for (int rs = 0; rs <= (g.rows > 1 ? steps : 0); ++rs)
+    for (int ms = 0; ms <= (!g.bcast && c.mats > 1 ? steps : 0); ++ms) {
+      const std::int64_t cost = operand_wavefronts(p, c, which, rs * gran, ms * gran);
+      if (best_cost < 0 || cost < best_cost) best_cost = cost, best = {rs * gran, ms * gran};
     }
   return best;
+}
+
+// The same memory as the slab family reads it best: an operand that is one row or one
+// column is described along its long dimension (a K x 1 row-major B with ldb = 1 is the
+// column-major K x 1 B with ldb = K), so that its reads run along the reduction.
+GemmProblem slab_canonical(GemmProblem p) {
+  if (p.m == 1 && p.k > 1 && p.layout_a == Layout::col && p.lda == 1) p.layout_a = Layout::row, p.lda = p.k;
+  if (p.k == 1 && p.m > 1 && p.layout_a == Layout::row && p.lda == 1) p.layout_a = Layout::col, p.lda = p.m;
+  if (p.n == 1 && p.k > 1 && p.layout_b == Layout::row && p.ldb == 1) p.layout_b = Layout::col, p.ldb = p.k;
+  if (p.k == 1 && p.n > 1 && p.layout_b == Layout::col && p.ldb == 1) p.layout_b = Layout::row, p.ldb = p.n;
+  if (p.n == 1 && p.m > 1 && p.layout_c == Layout::row && p.ldc == 1) p.layout_c = Layout::col, p.ldc = p.m;
+  if (p.m == 1 && p.n > 1 && p.layout_c == Layout::col && p.ldc == 1) p.layout_c = Layout::row, p.ldc = p.n;
+  return p;
 }
 
 const char* scalar_letter(ScalarKind s, char general) {
@@ -162,14 +240,14 @@ int alignment_of(const void* p) {
 }
 
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
-  const GemmProblem p = norm(problem);
+  const GemmProblem p = slab_canonical(norm(problem));
   auto [ar, am] = best_pads(p, config, 'A');
   auto [br, bm] = best_pads(p, config, 'B');
   return {ar, am, br, bm};
 }
 
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {
-  const GemmProblem p = norm(problem);
+  const GemmProblem p = slab_canonical(norm(problem));
   return operand_wavefronts(p, config, 'A', pads.a_row, pads.a_mat) +
          operand_wavefronts(p, config, 'B', pads.b_row, pads.b_mat);
 }
@@ -178,9 +256,10 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   if (c.family == Family::slab) {
-    const SlabPads pads = slab_pads(p, c);
-    return (slab_op_elems(geom_a(p), c.mats, pads.a_row, pads.a_mat, esz) +
-            slab_op_elems(geom_b(p), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
+    const GemmProblem q = slab_canonical(p);
+    const SlabPads pads = slab_pads(q, c);
+    return (slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
+            slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
   }
   const int pa = p.layout_a == Layout::row ? 1 : 0, pb = p.layout_b == Layout::row ? 0 : 1;
   return static_cast<std::int64_t>(c.bk) * ((c.bm + pa) + (c.bn + pb)) * esz;
@@ -267,10 +346,11 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
-  const GemmProblem p = norm(problem);
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
-  const std::string name = kernel_name(p, c);
+  const std::string name = kernel_name(norm(problem), c);
+  // The slab family describes vector operands along their long dimension (same memory).
+  const GemmProblem p = c.family == Family::slab ? slab_canonical(norm(problem)) : norm(problem);
   const char* T = p.dtype == DType::f32 ? "float" : "double";
   auto kind = [](ScalarKind s) {
     return s == ScalarKind::zero ? "tailor::kZero" : s == ScalarKind::one ? "tailor::kOne" : "tailor::kGeneral";
@@ -280,7 +360,7 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
       "// problem: {} (the batch size is a launch argument)\n"
       "// config:  {}\n"
       "// kernel:  {}\n\n",
-      kVersion, kGeneratorVersion, shape_key(p), c.to_string(), name);
+      kVersion, kGeneratorVersion, shape_key(problem), c.to_string(), name);
   text += inline_fragment("common.cuh");
   text += "\n";
   text += inline_fragment(c.family == Family::slab ? "slab.cuh" : "tiled.cuh");
@@ -301,12 +381,17 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   std::string family;
   if (c.family == Family::slab) {
     const SlabPads pads = slab_pads(p, c);
+    const ReadPlan ra = read_plan(p, c, 'A'), rb = read_plan(p, c, 'B');
     text += fmt::format(
         "  // slab: matrices per CTA, elements per vector load\n"
         "  static constexpr int MATS = {}, VEC = {};\n"
         "  // shared-memory padding (elements) chosen by the bank-conflict model\n"
-        "  static constexpr int A_ROWPAD = {}, A_MATPAD = {}, B_ROWPAD = {}, B_MATPAD = {};\n",
-        c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat);
+        "  static constexpr int A_ROWPAD = {}, A_MATPAD = {}, B_ROWPAD = {}, B_MATPAD = {};\n"
+        "  // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output\n"
+        "  static constexpr bool A_ALONG_P = {}, B_ALONG_P = {};\n"
+        "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n",
+        c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
+        p_step(ra, rb));
     family = "Slab";
   } else {
     text += fmt::format(
@@ -366,11 +451,13 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
-  constexpr std::int64_t kSlabTarget = 24 * 1024;  // bytes staged per CTA
+  // Small slabs and many CTAs per multiprocessor kept the most loads in flight in the
+  // first measurements (bench/NOTES.md, run 1): about 12 KB per CTA, 1024 threads per SM.
+  constexpr std::int64_t kSlabTarget = 12 * 1024;
   if (p.m <= 64 && p.n <= 64 && (per_mat + fixed) * esz <= 40 * 1024) {
     KernelConfig c;
     c.family = Family::slab;
-    const std::int64_t room = kSlabTarget - fixed * esz;
+    const std::int64_t room = std::max<std::int64_t>(kSlabTarget - fixed * esz, kSlabTarget / 2);
     std::int64_t mats = per_mat == 0 ? 256 : std::max<std::int64_t>(1, room / (per_mat * esz));
     mats = std::min<std::int64_t>({mats, p.batch, 4096});
     // Widest vector the alignment allows; round mats so every slab starts aligned.
@@ -389,7 +476,13 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 64, 256));
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 128, 256));
+    // CTAs per SM: enough for ~1024 threads (768 with big micro-tiles, which need more
+    // registers), no more than shared memory holds. This caps registers per thread.
+    const std::int64_t smem = std::max<std::int64_t>(smem_bytes(p, c), 1);
+    const int target_threads = c.rm * c.rn >= 8 ? 768 : 1024;
+    const std::int64_t by_smem = std::max<std::int64_t>(1, (d.smem_per_sm > 0 ? d.smem_per_sm : 228 * 1024) / (smem + 1024));
+    c.minb = static_cast<int>(std::clamp<std::int64_t>(std::min<std::int64_t>(target_threads / c.threads, by_smem), 1, 16));
     if (!check(p, c, d, align_bytes)) return c;
   }
   return heuristic_tiled(p);

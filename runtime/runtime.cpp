@@ -171,6 +171,17 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   return l;
 }
 
+Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
+  if (plan.origin != PlanOrigin::heuristic && plan.origin != PlanOrigin::neighbour) return plan;
+  // The heuristic's CTAs-per-SM target caps registers; where the compiler had to spill
+  // under that cap, trade occupancy for registers (measured configs are kept as they are).
+  while (plan.config.minb > 1 && cache.get(gen::generate(p, plan.config), dev.arch())->spill_stores > 0) {
+    plan.config.minb = std::max(1, plan.config.minb * 3 / 4);
+    plan.kernel_name = gen::kernel_name(p, plan.config);
+  }
+  return plan;
+}
+
 detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align, const KernelConfig* forced,
                                           const void* A, const void* B, const void* C) {
   detail::MemoKey key{problem, align, forced != nullptr, forced ? *forced : KernelConfig{}};
@@ -204,7 +215,7 @@ detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align,
   if (forced) {
     plan = Plan{*forced, PlanOrigin::forced, gen::kernel_name(p, *forced)};
   } else {
-    plan = dispatcher.decide(p, align);
+    plan = settle(p, dispatcher.decide(p, align));
   }
   detail::Launchable l = build(p, plan);
   if (detail::env().log)
@@ -253,7 +264,7 @@ Plan Runtime::plan(const GemmProblem& problem, int align_bytes) {
     throw Error(ErrorCode::misaligned_pointer,
                 fmt::format("problem {}: alignment {} is less than the {}-byte element", p.to_string(), align_bytes,
                             p.esize()));
-  return impl_->dispatcher.decide(p, align_bytes);
+  return impl_->settle(p, impl_->dispatcher.decide(p, align_bytes));
 }
 
 }  // namespace tailor

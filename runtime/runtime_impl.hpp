@@ -64,6 +64,9 @@ struct Runtime::Impl {
   /// alignment, aliasing) on every call; throws Error before any device work.
   detail::Launchable resolve(const GemmProblem& problem, int align, const KernelConfig* forced, const void* A,
                              const void* B, const void* C);
+  /// A heuristic or neighbour plan whose kernel spills registers under its CTAs-per-SM
+  /// cap gets a lower cap (compiles, needs no GPU); other plans are returned as they are.
+  Plan settle(const GemmProblem& normalized, Plan plan);
   /// Loads (once per context) the kernel for `problem` + `config`.
   detail::Launchable build(const GemmProblem& normalized, const Plan& plan);
   /// Makes this runtime's context current on the calling thread.

@@ -70,7 +70,8 @@ class Runtime {
                  CUstream stream = nullptr);
 
   /// The plan gemm would use for this problem with pointers aligned to `align_bytes`
-  /// (16: all of A, B, C 16-byte aligned), without launching anything.
+  /// (16: all of A, B, C 16-byte aligned), without launching anything. May compile the
+  /// kernel (no GPU needed) to check that an untuned config does not spill registers.
   Plan plan(const GemmProblem& problem, int align_bytes = 16);
 
   struct Impl;
