@@ -22,8 +22,8 @@ std::string KernelConfig::to_string() const {
     return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
     return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}", threads, minb, mats, vec, rm, rn, grid);
-  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},rm={},rn={},grid={}", threads, minb, bm, bn, bk, rm, rn,
-                     grid);
+  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}", threads, minb, bm, bn, bk, vec,
+                     rm, rn, grid);
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -56,7 +56,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (key == "rn") c.rn = v;
     else if (gpu && key == "grid") c.grid = v;
     else if ((slab || cpu) && key == "mats") c.mats = v;
-    else if ((slab || cpu) && key == "vec") c.vec = v;
+    else if (key == "vec") c.vec = v;
     else if (cpu && key == "unroll") c.unroll = v;
     else if (cpu && key == "order") c.order = v;
     else if (!slab && key == "bm") c.bm = v;

@@ -190,6 +190,33 @@ GemmProblem slab_canonical(GemmProblem p) {
   return p;
 }
 
+// The tiled family's derived constants: register-tile read widths (16 bytes of elements
+// at most), global vector widths per operand (up to the config's vec, where the
+// operand's contiguous extent, leading dimension and batch stride allow), and the
+// shared-memory row padding of operands stored transposed.
+struct TiledPlan {
+  int wa, wb, la, lb, pad_a, pad_b;
+};
+
+TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
+  const int cap = static_cast<int>(16 / p.esize());
+  TiledPlan t{};
+  t.wa = std::min(c.rm, cap), t.wb = std::min(c.rn, cap);
+  auto lv = [&](bool row, std::int64_t contig, std::int64_t tile_contig, std::int64_t ld, std::int64_t stride) {
+    int v = std::max(1, c.vec);
+    while (v > 1 && (contig % v || tile_contig % v || ld % v || stride % v)) v /= 2;
+    (void)row;
+    return v;
+  };
+  t.la = p.layout_a == Layout::row ? lv(true, p.k, c.bk, p.lda, p.stride_a) : lv(false, p.m, c.bm, p.lda, p.stride_a);
+  t.lb = p.layout_b == Layout::row ? lv(true, p.n, c.bn, p.ldb, p.stride_b) : lv(false, p.k, c.bk, p.ldb, p.stride_b);
+  t.pad_a = p.layout_a == Layout::row ? t.wa : 0;
+  t.pad_b = p.layout_b == Layout::row ? 0 : t.wb;
+  return t;
+}
+
+bool pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
 const char* scalar_letter(ScalarKind s, char general) {
   static const char letters[][2] = {"0", "1", "a", "b"};
   if (s == ScalarKind::zero) return letters[0];
@@ -261,8 +288,8 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
     return (slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
             slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
   }
-  const int pa = p.layout_a == Layout::row ? 1 : 0, pb = p.layout_b == Layout::row ? 0 : 1;
-  return static_cast<std::int64_t>(c.bk) * ((c.bm + pa) + (c.bn + pb)) * esz;
+  const TiledPlan t = tiled_plan(p, c);
+  return 2 * static_cast<std::int64_t>(c.bk) * ((c.bm + t.pad_a) + (c.bn + t.pad_b)) * esz;  // two stages
 }
 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
@@ -302,11 +329,21 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   } else {
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
       return fmt::format("tile {}x{}x{} must have bm, bn in [1, 256] and bk in [1, 64]", c.bm, c.bn, c.bk);
+    if (!pow2(c.rm) || !pow2(c.rn) || c.rm > 8 || c.rn > 8)
+      return fmt::format("micro-tile {}x{} must have sides 1, 2, 4 or 8", c.rm, c.rn);
     if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
     if (c.threads != (c.bm / c.rm) * (c.bn / c.rn))
       return fmt::format("threads = {} must equal (bm/rm)*(bn/rn) = {}", c.threads, (c.bm / c.rm) * (c.bn / c.rn));
-    if (c.mats || c.vec != 1) return std::string("mats and vec belong to the slab family");
+    if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
+    if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
+    if (c.vec > 1 && align_bytes < c.vec * esz)
+      return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
+                         c.vec * esz, align_bytes);
+    const TiledPlan t = tiled_plan(p, c);
+    if ((c.bm * c.bk) % t.la != 0 || (c.bk * c.bn) % t.lb != 0)
+      return std::string("the tile must hold whole vectors");
+    if (c.mats) return std::string("mats belongs to the slab family");
     const std::int64_t smem = smem_bytes(p, c);
     if (smem > kStaticSmemLimit) return fmt::format("the tile needs {} bytes of static shared memory (max {})", smem, kStaticSmemLimit);
   }
@@ -328,7 +365,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   if (p.bcast_a()) name += "_bA";
   if (p.bcast_b()) name += "_bB";
   if (c.family == Family::slab) name += fmt::format("_t{}_T{}_v{}_r{}x{}", c.threads, c.mats, c.vec, c.rm, c.rn);
-  else name += fmt::format("_t{}_b{}x{}x{}_r{}x{}", c.threads, c.bm, c.bn, c.bk, c.rm, c.rn);
+  else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn);
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
@@ -394,22 +431,29 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         p_step(ra, rb));
     family = "Slab";
   } else {
+    const TiledPlan t = tiled_plan(p, c);
     text += fmt::format(
         "  // tiled: CTA tile and K step\n"
         "  static constexpr int BM = {}, BN = {}, BK = {};\n"
-        "  // shared-memory row padding (elements) against bank conflicts when staging\n"
+        "  // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements\n"
+        "  static constexpr int WA = {}, WB = {}, A_LV = {}, B_LV = {};\n"
+        "  // shared-memory row padding (elements) of operands stored transposed\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n",
-        c.bm, c.bn, c.bk, p.layout_a == Layout::row ? 1 : 0, p.layout_b == Layout::row ? 0 : 1);
+        c.bm, c.bn, c.bk, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b);
     family = "Tiled";
   }
   text += "};\n\n";
+  // minb = 1 asks for nothing beyond the thread count: with a minimum CTA count (or a
+  // register cap) ptxas allocates up to the cap, and without one it allocates what the
+  // code needs, which measured better (bench/NOTES.md, change 2).
+  const std::string bounds = c.minb > 1 ? fmt::format("{}, {}", c.threads, c.minb) : std::to_string(c.threads);
   text += fmt::format(
-      "extern \"C\" __global__ void __launch_bounds__({}, {})\n"
+      "extern \"C\" __global__ void __launch_bounds__({})\n"
       "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
       "    long long batch) {{\n"
       "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"
       "}}\n",
-      c.threads, c.minb, name, T, T, T, T, T, family);
+      bounds, name, T, T, T, T, T, family);
   return {name, std::move(text)};
 }
 
@@ -429,17 +473,29 @@ LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, cons
 
 namespace {
 
-KernelConfig heuristic_tiled(const GemmProblem& p) {
+KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& d, int align_bytes) {
   KernelConfig c;
   c.family = Family::tiled;
-  auto side = [](std::int64_t dim, int& b, int& r) {
-    b = dim <= 16 ? 16 : dim <= 32 ? 32 : 64;
-    r = b / 16;
+  c.mats = 0;
+  const bool f32 = p.dtype == DType::f32;
+  // Large f32 tiles: 128 x 128 with 8 x 8 per thread; f64 keeps 4 x 4 (registers).
+  auto side = [&](std::int64_t dim, int& b, int& r) {
+    if (f32 && dim >= 128) b = 128, r = 8;
+    else if (dim > 32) b = 64, r = 4;
+    else if (dim > 16) b = 32, r = 2;
+    else b = 16, r = 1;
   };
   side(p.m, c.bm, c.rm);
   side(p.n, c.bn, c.rn);
-  c.bk = p.dtype == DType::f32 ? 16 : 8;
+  c.bk = f32 ? (c.bm >= 128 || c.bn >= 128 ? 8 : 16) : 8;
   c.threads = (c.bm / c.rm) * (c.bn / c.rn);
+  c.vec = 1;
+  for (int v = static_cast<int>(16 / p.esize()); v >= 1; v /= 2)
+    if (v * p.esize() <= align_bytes) {
+      c.vec = v;
+      break;
+    }
+  c.minb = 1;  // no register directive (see generate)
   return c;
 }
 
@@ -477,15 +533,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
     c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 128, 256));
-    // CTAs per SM: enough for ~1024 threads (768 with big micro-tiles, which need more
-    // registers), no more than shared memory holds. This caps registers per thread.
-    const std::int64_t smem = std::max<std::int64_t>(smem_bytes(p, c), 1);
-    const int target_threads = c.rm * c.rn >= 8 ? 768 : 1024;
-    const std::int64_t by_smem = std::max<std::int64_t>(1, (d.smem_per_sm > 0 ? d.smem_per_sm : 228 * 1024) / (smem + 1024));
-    c.minb = static_cast<int>(std::clamp<std::int64_t>(std::min<std::int64_t>(target_threads / c.threads, by_smem), 1, 16));
+    // No register directive: ptxas then allocates what the code needs (70-100 registers
+    // for these kernels), which lets 5-8 CTAs of 128 threads share a multiprocessor.
+    c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
-  return heuristic_tiled(p);
+  return heuristic_tiled(p, d, align_bytes);
 }
 
 }  // namespace tailor::gen

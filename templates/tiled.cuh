@@ -1,11 +1,13 @@
 // Tailor template fragment: the tiled family, for larger M and N.
-// A CTA computes one BM x BN tile of one matrix's C, stepping over K in chunks of BK:
-// each chunk of A (BM x BK) and B (BK x BN) is staged in shared memory (A transposed, so
-// both are read along the output dimension), and each thread accumulates an RM x RN
-// register tile whose rows and columns are spread BM/RM and BN/RN apart, so that a
-// warp's shared-memory reads are broadcasts or consecutive words. Edges are guarded only
-// where the shape does not divide the tile. Work items (matrix, tile) are numbered
-// matrix-major and walked with a grid-stride loop, so any batch fits in one launch.
+// A CTA computes one BM x BN tile of one matrix's C, stepping over K in chunks of BK.
+// Each chunk of A (BM x BK) and B (BK x BN) is read from global memory with vector loads
+// along the operand's contiguous dimension and staged in shared memory k-major (A is
+// transposed on the way when it is row-major), in two stages: the loads of chunk t+1 are
+// in flight in registers while chunk t is multiplied. Each thread accumulates an RM x RN
+// register tile made of W-wide column groups (W = 16 bytes of elements) spread BN/(RN/W)
+// apart, so that its shared-memory reads are 16-byte vector loads that a warp serves
+// without bank conflicts. Edges are guarded only where the shape does not divide the tile.
+// Work items (matrix, tile) are walked with a grid-stride loop, so any batch fits.
 #ifndef TAILOR_TILED_CUH
 #define TAILOR_TILED_CUH
 
@@ -19,18 +21,104 @@ struct Tiled {
   static constexpr int M = S::M, K = S::K, N = S::N;
   static constexpr int BM = S::BM, BN = S::BN, BK = S::BK, RM = S::RM, RN = S::RN;
   static constexpr int TX = BN / RN, TY = BM / RM;  // thread grid; TX * TY == THREADS
+  static constexpr int THREADS = TX * TY;
   static constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   static constexpr int TILES = TILES_M * TILES_N;
   static constexpr int PA = BM + S::A_PAD, PB = BN + S::B_PAD;  // shared-memory row pitches
-  static constexpr int SMEM_BYTES = (BK * PA + BK * PB) * (int)sizeof(T);
+  static constexpr int STAGE_A = BK * PA, STAGE_B = BK * PB;
+  // Register tile: RM rows in groups of WA consecutive rows, GA groups BM/GA apart;
+  // likewise RN columns in GB groups of WB.
+  static constexpr int WA = S::WA, WB = S::WB, GA = RM / WA, GB = RN / WB;
+  // Global loads: vectors of LA (LB) elements along each operand's contiguous dimension.
+  static constexpr int LA = S::A_LV, LB = S::B_LV;
+  static constexpr int VA = BM * BK / LA, VB = BK * BN / LB;  // vectors per chunk
+  static constexpr int IA = (VA + THREADS - 1) / THREADS, IB = (VB + THREADS - 1) / THREADS;
+
+  struct Prefetch {
+    Vec<T, LA> a[IA];
+    Vec<T, LB> b[IB];
+  };
+
+  // Vector v of A's chunk at k0: its (row mm, column kk) of the first element.
+  __device__ __forceinline__ static void a_coords(int v, int& mm, int& kk) {
+    if (S::A_ROW) { kk = (v % (BK / LA)) * LA; mm = v / (BK / LA); }
+    else          { mm = (v % (BM / LA)) * LA; kk = v / (BM / LA); }
+  }
+  __device__ __forceinline__ static void b_coords(int v, int& kk, int& nn) {
+    if (S::B_ROW) { nn = (v % (BN / LB)) * LB; kk = v / (BN / LB); }
+    else          { kk = (v % (BK / LB)) * LB; nn = v / (BK / LB); }
+  }
+
+  // Issues the global loads of chunk k0 of tile (m0, n0) into registers (zero outside).
+  __device__ __forceinline__ static void load(Prefetch& f, const T* __restrict__ Ab, const T* __restrict__ Bb,
+                                              int m0, int n0, int k0, int tid) {
+#pragma unroll
+    for (int i = 0; i < IA; ++i) {
+      const int v = tid + i * THREADS;
+      int mm, kk;
+      a_coords(v, mm, kk);
+      const int gm = m0 + mm, gk = k0 + kk;
+#pragma unroll
+      for (int q = 0; q < LA; ++q) f.a[i].v[q] = T(0);
+      // A vector lies wholly inside or outside the matrix (the generator guarantees it).
+      if ((VA % THREADS == 0 || v < VA) && (M % BM == 0 || gm < M) && (K % BK == 0 || gk < K))
+        f.a[i] = load_vec<T, LA>(Ab + (S::A_ROW ? (i64)gm * S::A_LD + gk : (i64)gk * S::A_LD + gm));
+    }
+#pragma unroll
+    for (int i = 0; i < IB; ++i) {
+      const int v = tid + i * THREADS;
+      int kk, nn;
+      b_coords(v, kk, nn);
+      const int gk = k0 + kk, gn = n0 + nn;
+#pragma unroll
+      for (int q = 0; q < LB; ++q) f.b[i].v[q] = T(0);
+      if ((VB % THREADS == 0 || v < VB) && (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N))
+        f.b[i] = load_vec<T, LB>(Bb + (S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk));
+    }
+  }
+
+  // Stores prefetched registers into a shared-memory stage, k-major.
+  __device__ __forceinline__ static void store(const Prefetch& f, T* sA, T* sB, int tid) {
+#pragma unroll
+    for (int i = 0; i < IA; ++i) {
+      const int v = tid + i * THREADS;
+      if (VA % THREADS != 0 && v >= VA) continue;
+      int mm, kk;
+      a_coords(v, mm, kk);
+      if (S::A_ROW) {  // transpose: LA consecutive k of one row
+#pragma unroll
+        for (int q = 0; q < LA; ++q) sA[(kk + q) * PA + mm] = f.a[i].v[q];
+      } else {
+        *reinterpret_cast<Vec<T, LA>*>(sA + kk * PA + mm) = f.a[i];
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < IB; ++i) {
+      const int v = tid + i * THREADS;
+      if (VB % THREADS != 0 && v >= VB) continue;
+      int kk, nn;
+      b_coords(v, kk, nn);
+      if (S::B_ROW) {
+        *reinterpret_cast<Vec<T, LB>*>(sB + kk * PB + nn) = f.b[i];
+      } else {  // transpose: LB consecutive k of one column
+#pragma unroll
+        for (int q = 0; q < LB; ++q) sB[(kk + q) * PB + nn] = f.b[i].v[q];
+      }
+    }
+  }
+
+  // Row of register-tile row x, column of register-tile column y, within the CTA tile.
+  __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
+  __device__ __forceinline__ static int col_of(int tx, int y) { return (y / WB) * (BN / GB) + tx * WB + y % WB; }
 
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
-    __shared__ __align__(16) T sA[BK * PA];  // sA[kk * PA + mm] = A(m0 + mm, k0 + kk)
-    __shared__ __align__(16) T sB[BK * PB];  // sB[kk * PB + nn] = B(k0 + kk, n0 + nn)
+    __shared__ __align__(16) T sA[2 * STAGE_A];  // sA[stage][kk * PA + mm] = A(m0 + mm, k0 + kk)
+    __shared__ __align__(16) T sB[2 * STAGE_B];  // sB[stage][kk * PB + nn] = B(k0 + kk, n0 + nn)
     const int tid = threadIdx.x;
     const int tx = tid % TX, ty = tid / TX;
     const i64 work = batch * TILES;
+    constexpr int CHUNKS = (K + BK - 1) / BK;
     for (i64 w = blockIdx.x; w < work; w += gridDim.x) {
       const i64 b = w / TILES;
       const int t = (int)(w - b * TILES);
@@ -43,50 +131,46 @@ struct Tiled {
 #pragma unroll
         for (int y = 0; y < RN; ++y) acc[x][y] = T(0);
 
-      for (int k0 = 0; k0 < K; k0 += BK) {
-        // Stage A(m0.., k0..): consecutive threads walk A's contiguous dimension.
-        for (int e = tid; e < BM * BK; e += S::THREADS) {
-          int mm, kk;
-          if (S::A_ROW) { kk = e % BK; mm = e / BK; } else { mm = e % BM; kk = e / BM; }
-          const int gm = m0 + mm, gk = k0 + kk;
-          T v = T(0);
-          if ((M % BM == 0 || gm < M) && (K % BK == 0 || gk < K))
-            v = Ab[S::A_ROW ? (i64)gm * S::A_LD + gk : (i64)gk * S::A_LD + gm];
-          sA[kk * PA + mm] = v;
-        }
-        // Stage B(k0.., n0..).
-        for (int e = tid; e < BK * BN; e += S::THREADS) {
-          int kk, nn;
-          if (S::B_ROW) { nn = e % BN; kk = e / BN; } else { kk = e % BK; nn = e / BK; }
-          const int gk = k0 + kk, gn = n0 + nn;
-          T v = T(0);
-          if ((K % BK == 0 || gk < K) && (N % BN == 0 || gn < N))
-            v = Bb[S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk];
-          sB[kk * PB + nn] = v;
-        }
-        __syncthreads();
+      Prefetch f;
+      load(f, Ab, Bb, m0, n0, 0, tid);
+      store(f, sA, sB, tid);
+      __syncthreads();
+      for (int c = 0; c < CHUNKS; ++c) {
+        const int st = c & 1;
+        if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid);  // in flight during the math
+        const T* a_s = sA + st * STAGE_A;
+        const T* b_s = sB + st * STAGE_B;
 #pragma unroll
         for (int kk = 0; kk < BK; ++kk) {
           T av[RM], bv[RN];
 #pragma unroll
-          for (int x = 0; x < RM; ++x) av[x] = sA[kk * PA + ty + x * TY];
+          for (int g = 0; g < GA; ++g) {
+            const Vec<T, WA> v = *reinterpret_cast<const Vec<T, WA>*>(a_s + kk * PA + g * (BM / GA) + ty * WA);
 #pragma unroll
-          for (int y = 0; y < RN; ++y) bv[y] = sB[kk * PB + tx + y * TX];
+            for (int q = 0; q < WA; ++q) av[g * WA + q] = v.v[q];
+          }
+#pragma unroll
+          for (int g = 0; g < GB; ++g) {
+            const Vec<T, WB> v = *reinterpret_cast<const Vec<T, WB>*>(b_s + kk * PB + g * (BN / GB) + tx * WB);
+#pragma unroll
+            for (int q = 0; q < WB; ++q) bv[g * WB + q] = v.v[q];
+          }
 #pragma unroll
           for (int x = 0; x < RM; ++x)
 #pragma unroll
             for (int y = 0; y < RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
         }
+        if (c + 1 < CHUNKS) store(f, sA + (st ^ 1) * STAGE_A, sB + (st ^ 1) * STAGE_B, tid);
         __syncthreads();
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
 #pragma unroll
       for (int x = 0; x < RM; ++x) {
-        const int i = m0 + ty + x * TY;
+        const int i = m0 + row_of(ty, x);
 #pragma unroll
         for (int y = 0; y < RN; ++y) {
-          const int j = n0 + tx + y * TX;
+          const int j = n0 + col_of(tx, y);
           if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
             store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
                                          acc[x][y], alpha, beta);

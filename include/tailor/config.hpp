@@ -23,7 +23,7 @@ std::string_view to_string(Family f);
 struct KernelConfig {
   Family family = Family::slab;
   int threads = 256;  ///< threads per CTA
-  int minb = 1;       ///< CTAs per multiprocessor the compiler must fit (__launch_bounds__): caps registers
+  int minb = 1;       ///< CTAs per multiprocessor the compiler must fit (caps registers); 1: no cap
   // slab family
   int mats = 0;  ///< matrices per CTA
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)

@@ -51,9 +51,12 @@ __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 // coalesced vector loads whatever M, K and N are; strided operands are read element by
 // element; a broadcast operand (batch stride 0) is read once per CTA. Everything lands
 // in shared memory, in a layout whose row and matrix padding the generator chose so that
-// the compute loop's reads are free of bank conflicts. Each thread then computes an
-// RM x RN micro-tile of one matrix's outputs and writes C directly: the outputs are
-// numbered in C's storage order, so a packed C is written as one coalesced run.
+// the compute loop's reads are free of bank conflicts; padding comes in whole vectors, so
+// the stores into shared memory stay vector stores. Each thread then computes an RM x RN
+// micro-tile of one matrix's outputs, reading each operand with vector loads along its
+// contiguous dimension (the reduction P elements at a time, or the micro-tile's rows or
+// columns), and writes C directly: the outputs are numbered in C's storage order, so a
+// packed C is written as one coalesced run.
 #ifndef TAILOR_SLAB_CUH
 #define TAILOR_SLAB_CUH
 
@@ -100,7 +103,7 @@ struct SlabOperand {
       const int total = nb * E;
       constexpr int NV = MATS * E / VEC;  // vectors in a full slab (the config guarantees MATS*E % VEC == 0)
       constexpr int IT = (NV + THREADS - 1) / THREADS;
-      constexpr int GROUP = IT < 8 ? IT : 8;  // loads in flight per thread
+      constexpr int GROUP = IT < 4 ? IT : 4;  // loads in flight per thread (64 B; ~1000 threads per SM)
       const int nv = total / VEC;
       for (int i0 = 0; i0 < IT; i0 += GROUP) {
         Vec<T, VEC> buf[GROUP];
@@ -113,12 +116,9 @@ struct SlabOperand {
         for (int j = 0; j < GROUP; ++j) {
           const int v = tid + (i0 + j) * THREADS;
           if (i0 + j < IT && v < nv) {
-            if (FLAT) {
-              *reinterpret_cast<Vec<T, VEC>*>(s + v * VEC) = buf[j];
-            } else {
-#pragma unroll
-              for (int q = 0; q < VEC; ++q) s[flat_at(v * VEC + q)] = buf[j].v[q];
-            }
+            // Padding comes in whole vectors and rows hold whole vectors (the generator
+            // guarantees L % VEC == 0 unless FLAT), so a vector lands in one piece.
+            *reinterpret_cast<Vec<T, VEC>*>(s + flat_at(v * VEC)) = buf[j];
           }
         }
       }
@@ -154,11 +154,60 @@ struct Slab {
   static constexpr int TN = (N + S::RN - 1) / S::RN;  // and across N
   static constexpr int UNITS = TM * TN;
 
-  __device__ __forceinline__ static T a_at(const T* sA, int b, int i, int p) {
-    return S::A_ROW ? sA[OpA::at(b, i, p)] : sA[OpA::at(b, p, i)];
+  static constexpr int P = S::P;  // reduction elements per step of the compute loop
+
+  // A(ii[x], p0 .. p0+P-1) into av[x][q].
+  __device__ __forceinline__ static void read_a(const T* sA, int b, const int (&ii)[S::RM], int p0,
+                                                T (&av)[S::RM][P]) {
+    if constexpr (S::A_ALONG_P) {  // row-major: A(i, p .. p+A_RW-1) is contiguous
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int q0 = 0; q0 < P; q0 += S::A_RW) {
+          const Vec<T, S::A_RW> v = *reinterpret_cast<const Vec<T, S::A_RW>*>(sA + OpA::at(b, ii[x], p0 + q0));
+#pragma unroll
+          for (int q = 0; q < S::A_RW; ++q) av[x][q0 + q] = v.v[q];
+        }
+    } else if constexpr (S::A_RW > 1) {  // column-major, A(i .. i+RM-1, p) is contiguous
+#pragma unroll
+      for (int q = 0; q < P; ++q) {
+        const Vec<T, S::A_RW> v = *reinterpret_cast<const Vec<T, S::A_RW>*>(sA + OpA::at(b, p0 + q, ii[0]));
+#pragma unroll
+        for (int x = 0; x < S::RM; ++x) av[x][q] = v.v[x];
+      }
+    } else {
+#pragma unroll
+      for (int q = 0; q < P; ++q)
+#pragma unroll
+        for (int x = 0; x < S::RM; ++x) av[x][q] = sA[OpA::at(b, p0 + q, ii[x])];
+    }
   }
-  __device__ __forceinline__ static T b_at(const T* sB, int b, int p, int j) {
-    return S::B_ROW ? sB[OpB::at(b, p, j)] : sB[OpB::at(b, j, p)];
+
+  // B(p0 .. p0+P-1, jj[y]) into bv[y][q].
+  __device__ __forceinline__ static void read_b(const T* sB, int b, const int (&jj)[S::RN], int p0,
+                                                T (&bv)[S::RN][P]) {
+    if constexpr (S::B_ALONG_P) {  // column-major: B(p .. p+B_RW-1, j) is contiguous
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+        for (int q0 = 0; q0 < P; q0 += S::B_RW) {
+          const Vec<T, S::B_RW> v = *reinterpret_cast<const Vec<T, S::B_RW>*>(sB + OpB::at(b, jj[y], p0 + q0));
+#pragma unroll
+          for (int q = 0; q < S::B_RW; ++q) bv[y][q0 + q] = v.v[q];
+        }
+    } else if constexpr (S::B_RW > 1) {  // row-major, B(p, j .. j+RN-1) is contiguous
+#pragma unroll
+      for (int q = 0; q < P; ++q) {
+        const Vec<T, S::B_RW> v = *reinterpret_cast<const Vec<T, S::B_RW>*>(sB + OpB::at(b, p0 + q, jj[0]));
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y) bv[y][q] = v.v[y];
+      }
+    } else {
+#pragma unroll
+      for (int q = 0; q < P; ++q)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y) bv[y][q] = sB[OpB::at(b, p0 + q, jj[y])];
+    }
   }
 
   // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b.
@@ -175,18 +224,21 @@ struct Slab {
     for (int x = 0; x < S::RM; ++x) ii[x] = M % S::RM == 0 ? ti * S::RM + x : tmin(ti * S::RM + x, M - 1);
 #pragma unroll
     for (int y = 0; y < S::RN; ++y) jj[y] = N % S::RN == 0 ? tj * S::RN + y : tmin(tj * S::RN + y, N - 1);
-#pragma unroll 16
-    for (int p = 0; p < K; ++p) {
-      T av[S::RM], bv[S::RN];
+    auto step = [&](int p0) {
+      T av[S::RM][P], bv[S::RN][P];
+      read_a(sA, b, ii, p0, av);
+      read_b(sB, b, jj, p0, bv);
 #pragma unroll
-      for (int x = 0; x < S::RM; ++x) av[x] = a_at(sA, b, ii[x], p);
+      for (int q = 0; q < P; ++q)
 #pragma unroll
-      for (int y = 0; y < S::RN; ++y) bv[y] = b_at(sB, b, p, jj[y]);
+        for (int x = 0; x < S::RM; ++x)
 #pragma unroll
-      for (int x = 0; x < S::RM; ++x)
-#pragma unroll
-        for (int y = 0; y < S::RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
-    }
+          for (int y = 0; y < S::RN; ++y) acc[x][y] = fma(av[x][q], bv[y][q], acc[x][y]);
+    };
+    // Unrolled 8 steps deep: enough independent loads, without hoisting every load of a
+    // long reduction into registers.
+#pragma unroll 8
+    for (int p0 = 0; p0 < K; p0 += P) step(p0);
 #pragma unroll
     for (int x = 0; x < S::RM; ++x) {
       const int i = ti * S::RM + x;
@@ -250,9 +302,12 @@ struct Spec {
   static constexpr int MATS = 8, VEC = 1;
   // shared-memory padding (elements) chosen by the bank-conflict model
   static constexpr int A_ROWPAD = 0, A_MATPAD = 2, B_ROWPAD = 0, B_MATPAD = 0;
+  // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output
+  static constexpr bool A_ALONG_P = false, B_ALONG_P = true;
+  static constexpr int A_RW = 1, B_RW = 1, P = 1;
 };
 
-extern "C" __global__ void __launch_bounds__(64, 1)
+extern "C" __global__ void __launch_bounds__(64)
 tailor_f64_slab_m5k7n3_ccc_e11_t64_T8_v1_r1x1_g2_hd95419ea(const double* __restrict__ A, const double* __restrict__ B, double* __restrict__ C, double alpha, double beta,
     long long batch) {
   tailor::Slab<Spec>::run(A, B, C, alpha, beta, batch);
