@@ -443,12 +443,15 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
     family = "Tiled";
   }
   text += "};\n\n";
-  // minb = 1 asks for nothing beyond the thread count: with a minimum CTA count (or a
-  // register cap) ptxas allocates up to the cap, and without one it allocates what the
-  // code needs, which measured better (bench/NOTES.md, change 2).
-  const std::string bounds = c.minb > 1 ? fmt::format("{}, {}", c.threads, c.minb) : std::to_string(c.threads);
+  // Register directives: with a minimum CTA count (or any register cap) ptxas allocates
+  // up to the cap and sometimes spills, while without one it allocates what the code
+  // needs; so minb = 1 emits none, except that above 256 threads the thread count must be
+  // declared for the CTA to stay launchable (65536 registers / threads).
+  std::string bounds;
+  if (c.minb > 1) bounds = fmt::format(" __launch_bounds__({}, {})", c.threads, c.minb);
+  else if (c.threads > 256) bounds = fmt::format(" __launch_bounds__({})", c.threads);
   text += fmt::format(
-      "extern \"C\" __global__ void __launch_bounds__({})\n"
+      "extern \"C\" __global__ void{}\n"
       "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
       "    long long batch) {{\n"
       "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"

@@ -307,7 +307,7 @@ struct Spec {
   static constexpr int A_RW = 1, B_RW = 1, P = 1;
 };
 
-extern "C" __global__ void __launch_bounds__(256)
+extern "C" __global__ void
 tailor_f32_slab_m1k3n3_rrr_e10_bB_t256_T1024_v4_r1x1(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, float alpha, float beta,
     long long batch) {
   tailor::Slab<Spec>::run(A, B, C, alpha, beta, batch);

@@ -307,7 +307,7 @@ struct Spec {
   static constexpr int A_RW = 1, B_RW = 1, P = 1;
 };
 
-extern "C" __global__ void __launch_bounds__(128)
+extern "C" __global__ void
 tailor_f64_slab_m3k25n1_rrr_e10_t128_T16_v2_r1x1(const double* __restrict__ A, const double* __restrict__ B, double* __restrict__ C, double alpha, double beta,
     long long batch) {
   tailor::Slab<Spec>::run(A, B, C, alpha, beta, batch);

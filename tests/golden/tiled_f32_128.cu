@@ -252,7 +252,7 @@ struct Spec {
   static constexpr int A_PAD = 4, B_PAD = 0;
 };
 
-extern "C" __global__ void __launch_bounds__(256)
+extern "C" __global__ void
 tailor_f32_tiled_m128k128n128_rrr_e10_t256_b128x128x8_v4_r8x8(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, float alpha, float beta,
     long long batch) {
   tailor::Tiled<Spec>::run(A, B, C, alpha, beta, batch);

@@ -252,7 +252,7 @@ struct Spec {
   static constexpr int A_PAD = 2, B_PAD = 2;
 };
 
-extern "C" __global__ void __launch_bounds__(256)
+extern "C" __global__ void
 tailor_f64_tiled_m100k37n65_rcr_e10_t256_b64x64x8_v1_r4x4(const double* __restrict__ A, const double* __restrict__ B, double* __restrict__ C, double alpha, double beta,
     long long batch) {
   tailor::Tiled<Spec>::run(A, B, C, alpha, beta, batch);
