@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <map>
+#include <mutex>
 #include <numeric>
-#include <set>
+#include <unordered_map>
 
 #include "tailor/error.hpp"
 #include "tailor/version.hpp"
@@ -61,15 +61,18 @@ std::int64_t wavefronts(const std::array<std::int64_t, 32>& addr, int active, st
   const int group = static_cast<int>(128 / width);
   const std::int64_t words = width / 4;
   for (int h = 0; h < active; h += group) {
-    std::map<std::int64_t, std::set<std::int64_t>> banks;
+    std::array<std::array<std::int64_t, 128>, 32> seen;  // distinct words per bank
+    std::array<int, 32> count{};
+    int worst = 0;
     for (int l = h; l < std::min(active, h + group); ++l)
       for (std::int64_t w = 0; w < words; ++w) {
         const std::int64_t word = addr[l] * esz / 4 + w;
-        banks[word % 32].insert(word);
+        const int bank = static_cast<int>(word % 32);
+        bool dup = false;
+        for (int i = 0; i < count[bank] && !dup; ++i) dup = seen[bank][i] == word;
+        if (!dup) worst = std::max(worst, ++count[bank]), seen[bank][count[bank] - 1] = word;
       }
-    std::size_t worst = 0;
-    for (auto& [bank, set] : banks) worst = std::max(worst, set.size());
-    total += static_cast<std::int64_t>(worst);
+    total += worst;
   }
   return total;
 }
@@ -268,9 +271,27 @@ int alignment_of(const void* p) {
 
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   const GemmProblem p = slab_canonical(norm(problem));
+  // The search is a few milliseconds; the autotuner and the generator ask for the same
+  // (shape, config) many times, so answers are memoised (bounded; knobs that do not change
+  // the layout are left out of the key).
+  KernelConfig key_cfg = config;
+  key_cfg.minb = 1, key_cfg.grid = 0;
+  GemmProblem key_p = p;
+  key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
+  const std::string key = key_p.to_string() + "|" + key_cfg.to_string();
+  static std::mutex mu;
+  static std::unordered_map<std::string, SlabPads> memo;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+  }
   auto [ar, am] = best_pads(p, config, 'A');
   auto [br, bm] = best_pads(p, config, 'B');
-  return {ar, am, br, bm};
+  const SlabPads pads{ar, am, br, bm};
+  std::lock_guard<std::mutex> lock(mu);
+  if (memo.size() > 100000) memo.clear();
+  memo.emplace(key, pads);
+  return pads;
 }
 
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {

@@ -2,6 +2,7 @@
 // compile it with NVRTC and report registers, shared memory, spills and cubin size.
 // Needs no GPU.
 #include "generator/generator.hpp"
+#include "generator/search_space.hpp"
 #include "runtime/nvrtc.hpp"
 #include "tools/cli_common.hpp"
 
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
                "tailor-gen"};
   std::string shape, dtype = "f32", config_text, arch = "sm_90", bcast, problem_text;
   bool do_compile = false, quiet = false;
+  int list_candidates = 0;
   double alpha = 1.0, beta = 0.0;
   int align = 16;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
@@ -25,6 +27,8 @@ int main(int argc, char** argv) {
   app.add_option("--arch", arch, "target architecture for --compile")->capture_default_str();
   app.add_flag("--compile", do_compile, "compile with NVRTC and print the resource report");
   app.add_flag("-q,--quiet", quiet, "with --compile, print only the report, not the source");
+  app.add_option("--candidates", list_candidates, "print the autotuner's N best-ranked candidates (cost model) instead")
+      ->check(CLI::Range(1, 100000));
   return tools::guarded_main(app, argc, argv, [&] {
     GemmProblem p;
     if (!problem_text.empty()) {
@@ -40,6 +44,14 @@ int main(int argc, char** argv) {
     if (align != 4 && align != 8 && align != 16)
       throw Error(ErrorCode::invalid_argument, fmt::format("--align {}: expected 4, 8 or 16", align));
     const DeviceInfo dev = DeviceInfo::sm90_model();
+    if (list_candidates > 0) {
+      const auto cands = gen::candidates(p, dev, align, static_cast<std::size_t>(list_candidates));
+      std::printf("# %zu candidates for %s in trial order (heuristic, 32 best predicted, then varied)\n", cands.size(),
+                  p.to_string().c_str());
+      for (const auto& c : cands)
+        std::printf("%10.2f us  %s\n", c.predicted_s * 1e6, c.config.to_string().c_str());
+      return 0;
+    }
     const KernelConfig cfg = config_text.empty() ? gen::heuristic(p, dev, align) : KernelConfig::parse(config_text);
     gen::validate(p, cfg, dev, align);
     const KernelSource src = gen::generate(p, cfg);

@@ -1,0 +1,188 @@
+// Search space and cost model of the autotuner.
+#include "generator/search_space.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace tailor::gen {
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+constexpr double kClock = 1.98e9;           // SM clock under load (H200), Hz
+constexpr double kInflightPerSm = 40e3;     // bytes in flight per SM that saturate HBM3e
+constexpr double kLaunch = 3e-6;            // fixed cost of a launch, s
+constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
+
+}  // namespace
+
+double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d, double copy_bw) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  const double sms = std::max(1, d.sm_count);
+  const double esz = static_cast<double>(p.esize());
+  const double smem = static_cast<double>(smem_bytes(p, c));
+  const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+  // Registers per thread the kernel needs (an estimate from its accumulators and the
+  // operands of one step), and resident CTAs per SM: shared memory, threads, registers.
+  const double w = esz / 4.0;
+  double regs;
+  if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
+  else regs = 40 + (c.rm * c.rn + c.rm + c.rn) * w + 8;
+  regs = std::min(255.0, regs);
+  double resident = std::min({smem_sm / (smem + 1024.0), static_cast<double>(d.max_threads_per_sm) / c.threads,
+                              65536.0 / (std::ceil(regs / 8) * 8 * c.threads), 32.0});
+  double spill_penalty = 1.0;
+  if (c.minb > 1) {
+    const double cap = 65536.0 / (c.minb * c.threads);
+    if (cap < regs) spill_penalty = 1.0 + (regs - cap) / regs;  // the compiler will spill
+    resident = std::max(resident, std::min<double>(c.minb, smem_sm / (smem + 1024.0)));
+  }
+  resident = std::max(1.0, std::floor(resident));
+  double work_items, bytes_per_item, fma_per_item, reads_per_item, useful_fraction, l2_bytes = 0;
+  if (c.family == Family::slab) {
+    work_items = static_cast<double>(ceil_div(p.batch, c.mats));
+    bytes_per_item = p.min_bytes() / work_items;
+    const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
+    const double units = c.mats * tm * tn;
+    const double rounds = std::ceil(units / c.threads);
+    fma_per_item = rounds * c.threads * c.rm * c.rn * p.k / 32.0;  // warp instructions
+    const SlabPads pads = slab_pads(p, c);
+    const double sampled = std::min<double>(units, std::min(c.threads, 4 * 32));
+    const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
+                            (static_cast<double>(p.k) / std::min<std::int64_t>(p.k, 64));
+    reads_per_item = per_unit * rounds * c.threads;  // wavefronts ~ per-lane share of warp reads
+    useful_fraction = (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * std::min(1.0, units / c.threads);
+  } else {
+    const double tiles = ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn);
+    work_items = static_cast<double>(p.batch) * tiles;
+    bytes_per_item = p.min_bytes() / work_items;
+    const double chunks = ceil_div(p.k, c.bk);
+    fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
+    const int w = static_cast<int>(16 / p.esize());
+    reads_per_item = c.threads / 32.0 * chunks * c.bk * (ceil_div(c.rm, w) + ceil_div(c.rn, w)) * 2.0;
+    useful_fraction = (static_cast<double>(p.m) * p.n * p.k) / (tiles * c.bm * c.bn * chunks * c.bk);
+    // Each tile re-reads its rows of A and columns of B: traffic the L2 must serve.
+    l2_bytes = static_cast<double>(p.batch) * esz *
+               (ceil_div(p.n, c.bn) * static_cast<double>(p.m) * p.k + ceil_div(p.m, c.bm) * static_cast<double>(p.k) * p.n);
+  }
+  const double waves = std::ceil(work_items / (sms * resident));
+  const double tail = waves * sms * resident / work_items;  // >= 1: the last wave's idle share
+  const double inflight = resident * std::min(bytes_per_item, 64.0 * 1024) * 0.5;
+  const double bw = copy_bw * std::min(1.0, inflight / kInflightPerSm);
+  const double t_mem = p.min_bytes() / bw;
+  const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 ? 2.0 : 1.0);
+  const double t_smem = work_items * reads_per_item / (sms * kClock);
+  const double t_l2 = l2_bytes / kL2BytesPerS;
+  // Wasted work slows the issue-bound terms; a mild preference for fuller CTAs breaks ties.
+  const double waste = 1.0 + 0.05 * (1.0 - std::min(1.0, useful_fraction));
+  return std::max({t_mem, t_fma / std::max(0.25, useful_fraction), t_smem, t_l2}) * std::min(tail, 2.0) * spill_penalty *
+             waste + kLaunch;
+}
+
+std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, std::size_t limit) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  const std::int64_t esz = p.esize();
+  std::vector<KernelConfig> all;
+  all.push_back(heuristic(p, d, align_bytes));
+  const int max_vec = static_cast<int>(std::min<std::int64_t>(16 / esz, align_bytes / esz));
+  // Slab family: matrices per CTA from a ladder of slab sizes; threads; micro-tiles; vector
+  // width; CTAs per SM.
+  const std::int64_t per_mat = (p.bcast_a() ? 0 : p.m * p.k) + (p.bcast_b() ? 0 : p.k * p.n);
+  if (p.m <= 128 && p.n <= 128) {
+    std::set<int> mats_set;
+    for (int kb : {2, 4, 8, 12, 16, 24, 32, 48, 64, 96}) {
+      const std::int64_t m = per_mat == 0 ? 64 : std::max<std::int64_t>(1, kb * 1024 / (per_mat * esz));
+      mats_set.insert(static_cast<int>(std::min<std::int64_t>({m, p.batch, 8192})));
+    }
+    std::set<std::pair<int, int>> tiles;
+    for (int rm : {1, 2, 4, 8})
+      for (int rn : {1, 2, 4, 8})
+        if (rm <= p.m && rn <= p.n && rm * rn <= 32 && (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
+            (rn == 1 || rn <= p.n / 2 || rn == p.n))
+          tiles.insert({rm, rn});
+    for (int mats : mats_set)
+      for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2)
+        for (auto [rm, rn] : tiles)
+          for (int threads : {64, 128, 256, 512})
+            for (int minb : {1, 2, 4, 8}) {
+              if (minb > 1 && minb * threads > d.max_threads_per_sm) continue;
+              const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
+              if (units < threads / 2 && threads > 64) continue;  // mostly idle threads
+              KernelConfig c;
+              c.family = Family::slab;
+              c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb;
+              // Round mats up so every slab starts vector-aligned.
+              std::int64_t step = 1;
+              for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
+                if (packed) step = std::lcm(step, vec / std::gcd<std::int64_t>(e, vec));
+              c.mats = static_cast<int>(ceil_div(mats, step) * step);
+              all.push_back(c);
+            }
+  }
+  // Tiled family.
+  if (p.m >= 16 && p.n >= 16) {
+    for (int bm : {32, 64, 128})
+      for (int bn : {32, 64, 128})
+        for (int rm : {2, 4, 8})
+          for (int rn : {2, 4, 8})
+            for (int bk : {8, 16, 32})
+              for (int minb : {1, 2}) {
+                if (bm > 2 * p.m + 32 || bn > 2 * p.n + 32) continue;  // mostly empty tiles
+                const int threads = (bm / rm) * (bn / rn);
+                if (threads < 64 || threads > 512) continue;
+                KernelConfig c;
+                c.family = Family::tiled;
+                c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;
+                c.minb = minb;
+                all.push_back(c);
+              }
+  }
+  std::vector<Candidate> out;
+  std::set<std::string> seen;
+  for (const KernelConfig& c : all) {
+    if (check(p, c, d, align_bytes)) continue;
+    if (!seen.insert(c.to_string()).second) continue;
+    out.push_back({c, predict_seconds(p, c, d)});
+  }
+  const KernelConfig h = all.front();
+  std::stable_sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) { return a.predicted_s < b.predicted_s; });
+  // Order of trial: the heuristic (the baseline every winner must beat), the 32 best
+  // predicted, then round-robin over structural classes (family, threads, micro-tile,
+  // register cap) by rank, so that a budget cut leaves a varied sample tried rather than
+  // 200 near-twins of one prediction.
+  std::vector<Candidate> ordered;
+  std::vector<bool> used(out.size(), false);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (out[i].config == h) ordered.push_back(out[i]), used[i] = true;
+  for (std::size_t i = 0; i < out.size() && ordered.size() < 33; ++i)
+    if (!used[i]) ordered.push_back(out[i]), used[i] = true;
+  std::map<std::string, std::deque<std::size_t>> classes;
+  std::vector<std::string> class_order;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (used[i]) continue;
+    const KernelConfig& c = out[i].config;
+    const std::string key = fmt::format("{}/{}/{}x{}/{}", to_string(c.family), c.threads, c.rm, c.rn, c.minb > 1);
+    if (!classes.count(key)) class_order.push_back(key);
+    classes[key].push_back(i);
+  }
+  for (bool more = true; more;) {
+    more = false;
+    for (const std::string& k : class_order)
+      if (!classes[k].empty()) {
+        ordered.push_back(out[classes[k].front()]);
+        classes[k].pop_front();
+        more = true;
+      }
+  }
+  out = std::move(ordered);
+  if (out.size() > limit) out.resize(limit);
+  return out;
+}
+
+}  // namespace tailor::gen

@@ -1,0 +1,32 @@
+// The autotuner's search space: each kernel family's knobs and their legal values, pruned
+// by the generator's validation (device limits, alignment), and ranked by an analytic cost
+// model so that a time budget stops the search with the most promising candidates tried.
+// Pure functions of (problem, device, alignment): no GPU needed.
+#pragma once
+
+#include <vector>
+
+#include "generator/generator.hpp"
+
+namespace tailor::gen {
+
+/// A candidate config and the cost model's estimate of its time per call, in seconds.
+struct Candidate {
+  KernelConfig config;
+  double predicted_s = 0;
+};
+
+/// The cost model's estimate of one call of `config` on `device` (seconds). Memory time
+/// at the copy bandwidth scaled by how many bytes the resident CTAs keep in flight,
+/// shared-memory read time from the bank-conflict model, FMA issue time, each inflated by
+/// wasted work (idle threads, partial micro-tiles and tiles) and the last partial wave.
+double predict_seconds(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device,
+                       double copy_bytes_per_s = 4.2e12);
+
+/// Legal candidates of every family that suits the problem, at most `limit`, in the order
+/// the autotuner should try them: the heuristic's config, the 32 best predicted, then the
+/// rest round-robin over structural classes (family, threads, micro-tile, register cap).
+std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& device, int align_bytes,
+                                  std::size_t limit = 256);
+
+}  // namespace tailor::gen

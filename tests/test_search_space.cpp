@@ -1,0 +1,63 @@
+// The autotuner's search space and cost model (no GPU): every candidate is legal, the
+// heuristic comes first, the rest are ranked by predicted time, and the model orders a few
+// cases the measurements of run 1 settled (bench/NOTES.md).
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <set>
+
+#include "generator/search_space.hpp"
+#include "tailor/tailor.hpp"
+
+using namespace tailor;
+
+namespace {
+const DeviceInfo kDev = [] {
+  DeviceInfo d = DeviceInfo::sm90_model();
+  return d;
+}();
+}  // namespace
+
+TEST_CASE("search space: legal, deduplicated, heuristic first, best 32 ranked, for a spread of problems") {
+  const GemmProblem ps[] = {
+      GemmProblem::make(1000000, 3, 25, 1, DType::f64), GemmProblem::make(1000000, 3, 32, 1, DType::f32),
+      GemmProblem::make(4000000, 2, 2, 2, DType::f32),  GemmProblem::make(41082, 33, 33, 33, DType::f32),
+      GemmProblem::make(1365, 128, 128, 128, DType::f64), GemmProblem::make(1000000, 1, 3, 3, DType::f32).broadcast_b(),
+      GemmProblem::make(7, 300, 17, 1000, DType::f64)};
+  for (const GemmProblem& raw : ps) {
+    const GemmProblem p = raw.normalized();
+    CAPTURE(p.to_string());
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto cands = gen::candidates(p, kDev, 16, 256);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(secs < 5.0);  // the search space itself must not eat the tuning budget
+    REQUIRE(cands.size() >= 8);
+    CHECK(cands.size() <= 256);
+    CHECK(cands.front().config == gen::heuristic(p, kDev, 16));
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      const auto why = gen::check(p, cands[i].config, kDev, 16);
+      CHECK_MESSAGE(!why, (cands[i].config.to_string() + ": " + (why ? *why : std::string())));
+      CHECK(seen.insert(cands[i].config.to_string()).second);
+      CHECK(std::isfinite(cands[i].predicted_s));
+      CHECK(cands[i].predicted_s > 0);
+      if (i >= 2 && i < 33) CHECK(cands[i - 1].predicted_s <= cands[i].predicted_s);
+    }
+  }
+}
+
+TEST_CASE("search space: alignment limits vector widths") {
+  const GemmProblem p = GemmProblem::make(100000, 3, 24, 1, DType::f32).normalized();
+  for (const auto& c : gen::candidates(p, kDev, 4, 256)) CHECK(c.config.vec == 1);
+}
+
+TEST_CASE("cost model: memory floor, and the occupancy lesson of run 1") {
+  const GemmProblem p = GemmProblem::make(1000000, 3, 25, 1, DType::f64).normalized();
+  // Never below the bytes at the copy bandwidth.
+  for (const auto& c : gen::candidates(p, kDev, 16, 64)) CHECK(c.predicted_s >= p.min_bytes() / 4.2e12);
+  // 256 threads capped at 2 CTAs per SM keep fewer bytes in flight than 8 CTAs of 128.
+  const KernelConfig two = KernelConfig::parse("slab,t=256,minb=2,mats=32,vec=2,rm=1,rn=1,grid=0");
+  const KernelConfig eight = KernelConfig::parse("slab,t=128,minb=8,mats=16,vec=2,rm=1,rn=1,grid=0");
+  CHECK(gen::predict_seconds(p, eight, kDev) < gen::predict_seconds(p, two, kDev));
+}

@@ -1,0 +1,168 @@
+// tailor-tune: autotune problems on a device and store the winners in a tuning database.
+// For each problem: the search space's candidates, compiled in parallel, checked against
+// a float64 reference and timed; the fastest verified config is written to the database
+// (one transaction per problem). A progress bar on a terminal, plain lines otherwise; a
+// table at the end.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "runtime/autotune.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/env.hpp"
+#include "runtime/gpu_util.hpp"
+#include "tools/bench_common.hpp"
+#include "tools/cli_common.hpp"
+#include "tuning_db/tuning_db.hpp"
+
+namespace {
+
+using namespace tailor;
+
+// One line that redraws itself on a terminal; plain lines otherwise.
+class Progress {
+ public:
+  explicit Progress(bool tty) : tty_(tty) {}
+  void update(const std::string& problem, int done, int total, const std::string& what) {
+    if (!tty_) return;
+    constexpr int kWidth = 24;
+    const int fill = total > 0 ? done * kWidth / total : 0;
+    std::fprintf(stderr, "\r\033[K%-30s [%s%s] %3d/%-3d %.60s", problem.c_str(), std::string(fill, '#').c_str(),
+                 std::string(kWidth - fill, ' ').c_str(), done, total, what.c_str());
+    std::fflush(stderr);
+  }
+  void line(const std::string& s) {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "%s\n", s.c_str());
+  }
+
+ private:
+  bool tty_;
+};
+
+struct Row {
+  std::string problem, kernel;
+  double seconds = 0, gbps = 0, pct = 0, speedup = 0, tune_s = 0, heur_pct = 0;
+  int tried = 0, failed = 0;
+  bool stored = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Autotune batched GEMM problems on a device and store the winners in a tuning database.",
+               "tailor-tune"};
+  std::string shape, dtype = "f32", bcast, suite, db_path, device_arg = "0";
+  double budget = 10.0, alpha = 1.0, beta = 0.0;
+  int workers = 0;
+  app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
+  app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
+  app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
+  app.add_option("--suite", suite, "a suite file (batch M K N dtype [bcastA|bcastB] per line)");
+  app.add_option("--db", db_path, "tuning database to write (default: $TAILOR_DB, else <cache dir>/tuning.db)");
+  app.add_option("--device", device_arg, "CUDA device ordinal, or cpu")->capture_default_str();
+  app.add_option("--budget-s", budget, "wall-clock seconds per problem")->capture_default_str()->check(CLI::Range(0.5, 3600.0));
+  app.add_option("--alpha", alpha, "alpha the calls will use (1 and other values are different kernels)")->capture_default_str();
+  app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
+  app.add_option("--workers", workers, "compile threads (0: one per core)")->capture_default_str()->check(CLI::Range(0, 256));
+  return tools::guarded_main(app, argc, argv, [&]() -> int {
+    std::vector<tools::SuiteEntry> problems;
+    if (!suite.empty() && !shape.empty()) throw Error(ErrorCode::invalid_argument, "give --shape or --suite, not both");
+    if (!suite.empty()) problems = tools::read_suite(suite);
+    else if (!shape.empty()) problems.push_back({tools::problem_from_args(shape, dtype, bcast), "", 0});
+    else throw Error(ErrorCode::invalid_argument, "--shape or --suite is required (see --help)");
+    if (db_path.empty()) db_path = detail::env().db_path;
+    if (db_path.empty())
+      throw Error(ErrorCode::invalid_argument, "no database: give --db PATH (no $TAILOR_DB and no cache directory)");
+    if (device_arg == "cpu")
+      throw Error(ErrorCode::device_unavailable, "tailor-tune --device cpu: the CPU path is not in this build");
+    int device = 0;
+    try {
+      std::size_t used = 0;
+      device = std::stoi(device_arg, &used);
+      if (used != device_arg.size() || device < 0) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw Error(ErrorCode::invalid_argument, fmt::format("--device '{}': expected a device ordinal or cpu", device_arg));
+    }
+
+    Runtime rt(device);
+    if (!rt.has_gpu()) {
+      std::printf("tailor-tune: no GPU, nothing tuned: %s\n", rt.no_gpu_reason().c_str());
+      return 0;
+    }
+    // Open the database first: a location we cannot write is reported before any tuning.
+    std::unique_ptr<db::TuningDb> db;
+    std::string db_error;
+    try {
+      db = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
+    } catch (const Error& e) {
+      db_error = e.what();
+      std::fprintf(stderr, "tailor-tune: cannot write the tuning database: %s\n"
+                           "tailor-tune: tuning anyway; results are printed but not stored\n", e.what());
+    }
+    rt.impl().make_current();
+    CUstream stream = nullptr;
+    TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+    const double copy_bw = detail::copy_bandwidth(stream);
+    detail::driver().cuStreamDestroy(stream);
+    const DeviceInfo& dev = rt.device();
+    std::printf("# %s: copy bandwidth %.0f GB/s; database %s; budget %.1f s per problem\n", dev.fingerprint().c_str(),
+                copy_bw / 1e9, db_path.c_str(), budget);
+    Progress progress(isatty(fileno(stderr)) != 0);
+    std::vector<Row> rows;
+    int failures = 0;
+    for (const auto& e : problems) {
+      GemmProblem p = e.problem;
+      p.alpha_kind = scalar_kind(alpha);
+      p.beta_kind = scalar_kind(beta);
+      p = p.normalized();
+      const std::string flag = tools::suite_flag(p);
+      const std::string label =
+          fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype), flag.empty() ? "" : " ", flag);
+      detail::TuneOptions opt;
+      opt.budget_s = budget;
+      opt.workers = workers;
+      opt.progress = [&](int done, int total, const std::string& what) { progress.update(label, done, total, what); };
+      Row row;
+      row.problem = label;
+      try {
+        const detail::TuneResult r = detail::autotune(rt.impl(), p, 16, opt);
+        row.kernel = gen::kernel_name(p, r.best);
+        row.seconds = r.best_timing.median;
+        row.gbps = p.min_bytes() / r.best_timing.median / 1e9;
+        row.pct = 100.0 * p.min_bytes() / r.best_timing.median / copy_bw;
+        row.speedup = r.heuristic_timing.median > 0 ? r.heuristic_timing.median / r.best_timing.median : 0;
+        row.heur_pct = r.heuristic_timing.median > 0 ? 100.0 * p.min_bytes() / r.heuristic_timing.median / copy_bw : 0;
+        row.tried = r.tried, row.failed = r.failed, row.tune_s = r.seconds;
+        if (db) {
+          try {
+            db->upsert(r.record(dev));
+            row.stored = true;
+          } catch (const Error& err) {
+            progress.line(fmt::format("tailor-tune: {}: not stored: {}", label, err.what()));
+            ++failures;
+          }
+        }
+        progress.line(fmt::format("{:<30} {} {:.4f} ms {:.0f} GB/s ({:.1f} %), {:.2f}x heuristic, {} tried, {} failed, {:.1f} s",
+                                  label, row.kernel, row.seconds * 1e3, row.gbps, row.pct, row.speedup, row.tried,
+                                  row.failed, row.tune_s));
+      } catch (const Error& err) {
+        progress.line(fmt::format("tailor-tune: {}: tuning failed: {}", label, err.what()));
+        ++failures;
+        continue;
+      }
+      rows.push_back(row);
+    }
+    std::printf("\n%-30s %-62s %10s %8s %6s %6s %8s %6s %6s %7s\n", "problem", "winning kernel", "time(ms)", "GB/s",
+                "%copy", "heur%", "vs heur", "tried", "failed", "tune(s)");
+    for (const Row& r : rows)
+      std::printf("%-30s %-62s %10.4f %8.0f %5.1f%% %5.1f%% %7.2fx %6d %6d %7.1f%s\n", r.problem.c_str(), r.kernel.c_str(),
+                  r.seconds * 1e3, r.gbps, r.pct, r.heur_pct, r.speedup, r.tried, r.failed, r.tune_s,
+                  r.stored ? "" : "  (not stored)");
+    if (!db_error.empty()) std::printf("\nnot stored: %s\n", db_error.c_str());
+    else std::printf("\n%zu record(s) written to %s\n", rows.size(), db_path.c_str());
+    return failures || !db_error.empty() ? 1 : 0;
+  });
+}
