@@ -128,6 +128,50 @@ Result run_config(Runtime& rt, Workload& w, const std::optional<KernelConfig>& f
   return r;
 }
 
+// Issue-rate test: `calls` back-to-back gemm calls of one tiny problem against the same
+// number of bare cuLaunchKernel calls of an empty kernel, each loop timed on the host from
+// the first call to the end of a final synchronisation.
+int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, int calls, CUstream stream) {
+  const GemmProblem p = tools::problem_from_args(shape, dtype, "").normalized();
+  const std::int64_t esz = p.esize();
+  const std::int64_t na = detail::operand_elems(p, 'A'), nb = detail::operand_elems(p, 'B'), nc = detail::operand_elems(p, 'C');
+  std::vector<char> ha(na * esz), hb(nb * esz), hc(nc * esz);
+  detail::fill_random(ha.data(), p.dtype, na, 5);
+  detail::fill_random(hb.data(), p.dtype, nb, 6);
+  DeviceBuffer A(na * esz), B(nb * esz), C(nc * esz);
+  A.upload(ha.data(), na * esz);
+  B.upload(hb.data(), nb * esz);
+  // A trivial kernel, loaded through the same module cache.
+  const KernelSource empty{"tailor_empty_kernel", "extern \"C\" __global__ void tailor_empty_kernel() {}\n"};
+  auto k = rt.impl().cache.get(empty, rt.device().arch());
+  const detail::Driver& d = detail::driver();
+  CUmodule mod;
+  TAILOR_CU(d.cuModuleLoadData(&mod, k->cubin.data()));
+  CUfunction fn;
+  TAILOR_CU(d.cuModuleGetFunction(&fn, mod, empty.name.c_str()));
+  auto loop = [&](auto&& call) {
+    for (int i = 0; i < 1000; ++i) call();  // warm-up
+    TAILOR_CU(d.cuStreamSynchronize(stream));
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i) call();
+    TAILOR_CU(d.cuStreamSynchronize(stream));
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / calls;
+  };
+  std::vector<double> g, e;
+  for (int round = 0; round < 3; ++round) {
+    e.push_back(loop([&] { TAILOR_CU(d.cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr)); }));
+    g.push_back(loop([&] { rt.gemm(p, A.get(), B.get(), C.get(), 1.0, 0.0, stream); }));
+  }
+  C.download(hc.data(), nc * esz);
+  const double err = detail::max_rel_err(p, hc.data(), detail::reference_gemm(p, ha.data(), hb.data(), nullptr, 1.0, 0.0));
+  const double ge = detail::summarize(g).median, ee = detail::summarize(e).median;
+  std::printf("tiny calls: %d x %s %s: gemm %.3f us/call, bare cuLaunchKernel of an empty kernel %.3f us/call, "
+              "ratio %.3f (median of 3 rounds); rel.err %.2e\n",
+              calls, shape.c_str(), dtype.c_str(), ge * 1e6, ee * 1e6, ge / ee, err);
+  d.cuModuleUnload(mod);
+  return err <= tolerance(p.dtype) ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -136,7 +180,7 @@ int main(int argc, char** argv) {
                "tailor-bench"};
   std::string shape, dtype = "f32", bcast, suite, json_path;
   Options o;
-  int device = 0, copy_mib = 2048;
+  int device = 0, copy_mib = 2048, tiny = 0;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
@@ -150,9 +194,12 @@ int main(int argc, char** argv) {
   app.add_option("--device", device, "CUDA device ordinal")->capture_default_str();
   app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
+  app.add_option("--tiny-calls", tiny, "time N back-to-back calls of --shape against N bare launches of an empty kernel")
+      ->check(CLI::Range(1, 10000000));
   return tools::guarded_main(app, argc, argv, [&]() -> int {
     std::vector<tools::SuiteEntry> problems;
     if (!suite.empty() && !shape.empty()) throw Error(ErrorCode::invalid_argument, "give --shape or --suite, not both");
+    if (tiny && shape.empty()) throw Error(ErrorCode::invalid_argument, "--tiny-calls needs --shape");
     if (!suite.empty()) problems = tools::read_suite(suite);
     else if (!shape.empty()) problems.push_back({tools::problem_from_args(shape, dtype, bcast), "", 0});
     else throw Error(ErrorCode::invalid_argument, "--shape or --suite is required (see --help)");
@@ -172,6 +219,7 @@ int main(int argc, char** argv) {
     rt.impl().make_current();
     CUstream stream = nullptr;
     TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+    if (tiny) return tiny_calls(rt, shape, dtype, tiny, stream);
     const double copy_bw = detail::copy_bandwidth(stream, std::int64_t(copy_mib) << 20);
     const DeviceInfo& dev = rt.device();
     std::printf("# %s (%s, %d SMs), driver %d, NVRTC %d: copy bandwidth %.0f GB/s (read + write)\n", dev.name.c_str(),
