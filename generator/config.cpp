@@ -22,8 +22,8 @@ std::string KernelConfig::to_string() const {
     return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
     return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}", threads, minb, mats, vec, rm, rn, grid);
-  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}", threads, minb, bm, bn, bk, vec,
-                     rm, rn, grid);
+  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}", threads, minb, bm, bn, bk,
+                     vec, rm, rn, grid, mma ? ",mma=1" : "");
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -62,6 +62,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (!slab && key == "bm") c.bm = v;
     else if (!slab && key == "bn") c.bn = v;
     else if (!slab && key == "bk") c.bk = v;
+    else if (!slab && gpu && key == "mma") c.mma = v;
     else
       throw Error(ErrorCode::invalid_argument,
                   fmt::format("config '{}': unknown key '{}' for family {}", text, key, fam));

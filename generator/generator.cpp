@@ -215,6 +215,10 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   t.lb = p.layout_b == Layout::row ? lv(true, p.n, c.bn, p.ldb, p.stride_b) : lv(false, p.k, c.bk, p.ldb, p.stride_b);
   t.pad_a = p.layout_a == Layout::row ? t.wa : 0;
   t.pad_b = p.layout_b == Layout::row ? 0 : t.wb;
+  if (c.mma) {  // fragment reads are conflict-free when the k-major pitch is 4 mod 16 doubles
+    t.pad_a = static_cast<int>((4 - c.bm % 16 + 16) % 16);
+    t.pad_b = static_cast<int>((4 - c.bn % 16 + 16) % 16);
+  }
   return t;
 }
 
@@ -333,7 +337,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk) return std::string("bm, bn, bk belong to the tiled family");
+    if (c.bm || c.bn || c.bk || c.mma) return std::string("bm, bn, bk, mma belong to the tiled family");
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -354,8 +358,19 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return fmt::format("micro-tile {}x{} must have sides 1, 2, 4 or 8", c.rm, c.rn);
     if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
-    if (c.threads != (c.bm / c.rm) * (c.bn / c.rn))
+    if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
+    if (c.mma) {
+      if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
+      if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());
+      if (c.rm > 4 || c.rn > 4) return fmt::format("mma: a warp holds at most 4 x 4 mma tiles, not {}x{}", c.rm, c.rn);
+      if (c.bm % (8 * c.rm) != 0 || c.bn % (8 * c.rn) != 0)
+        return fmt::format("mma: warp tiles {}x{} must divide the tile {}x{}", 8 * c.rm, 8 * c.rn, c.bm, c.bn);
+      if (c.bk % 4 != 0) return fmt::format("mma: bk = {} must be a multiple of 4", c.bk);
+      const int want = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
+      if (c.threads != want) return fmt::format("mma: threads = {} must equal 32 warps' lanes = {}", c.threads, want);
+    } else if (c.threads != (c.bm / c.rm) * (c.bn / c.rn)) {
       return fmt::format("threads = {} must equal (bm/rm)*(bn/rn) = {}", c.threads, (c.bm / c.rm) * (c.bn / c.rn));
+    }
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.vec > 1 && align_bytes < c.vec * esz)
@@ -386,7 +401,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   if (p.bcast_a()) name += "_bA";
   if (p.bcast_b()) name += "_bB";
   if (c.family == Family::slab) name += fmt::format("_t{}_T{}_v{}_r{}x{}", c.threads, c.mats, c.vec, c.rm, c.rn);
-  else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn);
+  else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "");
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
@@ -454,13 +469,14 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   } else {
     const TiledPlan t = tiled_plan(p, c);
     text += fmt::format(
-        "  // tiled: CTA tile and K step\n"
+        "  // tiled: CTA tile and K step; MMA: FP64 tensor cores, (8 RM) x (8 RN) outputs per warp\n"
         "  static constexpr int BM = {}, BN = {}, BK = {};\n"
+        "  static constexpr bool MMA = {};\n"
         "  // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements\n"
         "  static constexpr int WA = {}, WB = {}, A_LV = {}, B_LV = {};\n"
         "  // shared-memory row padding (elements) of operands stored transposed\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n",
-        c.bm, c.bn, c.bk, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b);
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b);
     family = "Tiled";
   }
   text += "};\n\n";

@@ -63,9 +63,15 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     work_items = static_cast<double>(p.batch) * tiles;
     bytes_per_item = p.min_bytes() / work_items;
     const double chunks = ceil_div(p.k, c.bk);
-    fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
     const int w = static_cast<int>(16 / p.esize());
-    reads_per_item = c.threads / 32.0 * chunks * c.bk * (ceil_div(c.rm, w) + ceil_div(c.rn, w)) * 2.0;
+    if (c.mma) {  // per warp and 4-deep k step: rm x rn mma (~half an FMA pass each), rm + rn fragment loads
+      const double warps = c.threads / 32.0, ksteps = chunks * c.bk / 4.0;
+      fma_per_item = warps * ksteps * c.rm * c.rn * 256.0 / 32.0 / 2.0;
+      reads_per_item = warps * ksteps * (c.rm + c.rn) * 2.0;
+    } else {
+      fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
+      reads_per_item = c.threads / 32.0 * chunks * c.bk * (ceil_div(c.rm, w) + ceil_div(c.rn, w)) * 2.0;
+    }
     useful_fraction = (static_cast<double>(p.m) * p.n * p.k) / (tiles * c.bm * c.bn * chunks * c.bk);
     // Each tile re-reads its rows of A and columns of B: traffic the L2 must serve.
     l2_bytes = static_cast<double>(p.batch) * esz *
@@ -143,6 +149,25 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 all.push_back(c);
               }
   }
+  // Tiled on the FP64 tensor cores.
+  if (p.dtype == DType::f64 && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
+    for (int bm : {16, 32, 64, 128})
+      for (int bn : {16, 32, 64, 128})
+        for (int rm : {1, 2, 4})
+          for (int rn : {1, 2, 4})
+            for (int bk : {8, 16, 32})
+              for (int minb : {1, 2}) {
+                if (bm > 2 * p.m + 16 || bn > 2 * p.n + 16 || bm % (8 * rm) || bn % (8 * rn)) continue;
+                const int threads = 32 * (bm / (8 * rm)) * (bn / (8 * rn));
+                if (threads < 64 || threads > 512) continue;
+                KernelConfig c;
+                c.family = Family::tiled;
+                c.mma = 1;
+                c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;
+                c.minb = minb;
+                all.push_back(c);
+              }
+  }
   std::vector<Candidate> out;
   std::set<std::string> seen;
   for (const KernelConfig& c : all) {
@@ -167,7 +192,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}/{}/{}x{}/{}", to_string(c.family), c.threads, c.rm, c.rn, c.minb > 1);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads, c.rm, c.rn, c.minb > 1);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

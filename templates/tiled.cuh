@@ -6,8 +6,11 @@
 // in flight in registers while chunk t is multiplied. Each thread accumulates an RM x RN
 // register tile made of W-wide column groups (W = 16 bytes of elements) spread BN/(RN/W)
 // apart, so that its shared-memory reads are 16-byte vector loads that a warp serves
-// without bank conflicts. Edges are guarded only where the shape does not divide the tile.
-// Work items (matrix, tile) are walked with a grid-stride loop, so any batch fits.
+// without bank conflicts. With MMA (f64), each warp instead computes a (8 RM) x (8 RN) block
+// with the FP64 tensor cores (mma.sync m8n8k4), reading its fragments from the same k-major
+// stages (row pitches padded to 4 mod 16 doubles, so fragment reads are conflict-free).
+// Edges are guarded only where the shape does not divide the tile. Work items (matrix,
+// tile) are walked with a grid-stride loop, so any batch fits.
 #ifndef TAILOR_TILED_CUH
 #define TAILOR_TILED_CUH
 
@@ -20,8 +23,11 @@ struct Tiled {
   typedef typename S::T T;
   static constexpr int M = S::M, K = S::K, N = S::N;
   static constexpr int BM = S::BM, BN = S::BN, BK = S::BK, RM = S::RM, RN = S::RN;
-  static constexpr int TX = BN / RN, TY = BM / RM;  // thread grid; TX * TY == THREADS
-  static constexpr int THREADS = TX * TY;
+  static constexpr bool MMA = S::MMA;
+  static constexpr int TX = BN / RN, TY = BM / RM;  // thread grid (FMA path); TX * TY == THREADS
+  // MMA path: warps of (8 RM) x (8 RN) outputs, WARPS_N across the tile.
+  static constexpr int WM = 8 * RM, WN = 8 * RN, WARPS_N = BN / WN;
+  static constexpr int THREADS = MMA ? 32 * (BM / WM) * (BN / WN) : TX * TY;
   static constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   static constexpr int TILES = TILES_M * TILES_N;
   static constexpr int PA = BM + S::A_PAD, PB = BN + S::B_PAD;  // shared-memory row pitches
@@ -111,6 +117,33 @@ struct Tiled {
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
   __device__ __forceinline__ static int col_of(int tx, int y) { return (y / WB) * (BN / GB) + tx * WB + y % WB; }
 
+  // One K chunk on the FP64 tensor cores: mma.sync m8n8k4, row-major A fragment (A(g, t)),
+  // column-major B fragment (B(t, g)), g = lane / 4, t = lane % 4; the accumulator pair of
+  // mma tile (x, y) lives in acc[x][2y], acc[x][2y + 1] (row g, columns 2t and 2t + 1).
+  template <int R, int C2>
+  __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, T (&acc)[R][C2], int tid) {
+    if constexpr (MMA) {
+      const int lane = tid & 31, warp = tid >> 5;
+      const int g = lane >> 2, t = lane & 3;
+      const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
+#pragma unroll
+      for (int k0 = 0; k0 < BK; k0 += 4) {
+        double a[RM], bf[RN];
+#pragma unroll
+        for (int x = 0; x < RM; ++x) a[x] = a_s[(k0 + t) * PA + wm0 + x * 8 + g];
+#pragma unroll
+        for (int y = 0; y < RN; ++y) bf[y] = b_s[(k0 + t) * PB + wn0 + y * 8 + g];
+#pragma unroll
+        for (int x = 0; x < RM; ++x)
+#pragma unroll
+          for (int y = 0; y < RN; ++y)
+            asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                         : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1])
+                         : "d"(a[x]), "d"(bf[y]));
+      }
+    }
+  }
+
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
     __shared__ __align__(16) T sA[2 * STAGE_A];  // sA[stage][kk * PA + mm] = A(m0 + mm, k0 + kk)
@@ -125,11 +158,12 @@ struct Tiled {
       const int m0 = (t / TILES_N) * BM, n0 = (t % TILES_N) * BN;
       const T* __restrict__ Ab = A + b * S::A_STRIDE;
       const T* __restrict__ Bb = B + b * S::B_STRIDE;
-      T acc[RM][RN];
+      constexpr int ACC_N = MMA ? 2 * RN : RN;  // an mma tile's row gives a thread two outputs
+      T acc[RM][ACC_N];
 #pragma unroll
       for (int x = 0; x < RM; ++x)
 #pragma unroll
-        for (int y = 0; y < RN; ++y) acc[x][y] = T(0);
+        for (int y = 0; y < ACC_N; ++y) acc[x][y] = T(0);
 
       Prefetch f;
       load(f, Ab, Bb, m0, n0, 0, tid);
@@ -140,25 +174,29 @@ struct Tiled {
         if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid);  // in flight during the math
         const T* a_s = sA + st * STAGE_A;
         const T* b_s = sB + st * STAGE_B;
+        if constexpr (MMA) {
+          mma_chunk(a_s, b_s, acc, tid);
+        } else {
 #pragma unroll
-        for (int kk = 0; kk < BK; ++kk) {
-          T av[RM], bv[RN];
+          for (int kk = 0; kk < BK; ++kk) {
+            T av[RM], bv[RN];
 #pragma unroll
-          for (int g = 0; g < GA; ++g) {
-            const Vec<T, WA> v = *reinterpret_cast<const Vec<T, WA>*>(a_s + kk * PA + g * (BM / GA) + ty * WA);
+            for (int g = 0; g < GA; ++g) {
+              const Vec<T, WA> v = *reinterpret_cast<const Vec<T, WA>*>(a_s + kk * PA + g * (BM / GA) + ty * WA);
 #pragma unroll
-            for (int q = 0; q < WA; ++q) av[g * WA + q] = v.v[q];
+              for (int q = 0; q < WA; ++q) av[g * WA + q] = v.v[q];
+            }
+#pragma unroll
+            for (int g = 0; g < GB; ++g) {
+              const Vec<T, WB> v = *reinterpret_cast<const Vec<T, WB>*>(b_s + kk * PB + g * (BN / GB) + tx * WB);
+#pragma unroll
+              for (int q = 0; q < WB; ++q) bv[g * WB + q] = v.v[q];
+            }
+#pragma unroll
+            for (int x = 0; x < RM; ++x)
+#pragma unroll
+              for (int y = 0; y < RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
           }
-#pragma unroll
-          for (int g = 0; g < GB; ++g) {
-            const Vec<T, WB> v = *reinterpret_cast<const Vec<T, WB>*>(b_s + kk * PB + g * (BN / GB) + tx * WB);
-#pragma unroll
-            for (int q = 0; q < WB; ++q) bv[g * WB + q] = v.v[q];
-          }
-#pragma unroll
-          for (int x = 0; x < RM; ++x)
-#pragma unroll
-            for (int y = 0; y < RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
         }
         if (c + 1 < CHUNKS) store(f, sA + (st ^ 1) * STAGE_A, sB + (st ^ 1) * STAGE_B, tid);
         __syncthreads();
@@ -167,10 +205,17 @@ struct Tiled {
       T* __restrict__ Cb = C + b * S::C_STRIDE;
 #pragma unroll
       for (int x = 0; x < RM; ++x) {
-        const int i = m0 + row_of(ty, x);
 #pragma unroll
-        for (int y = 0; y < RN; ++y) {
-          const int j = n0 + col_of(tx, y);
+        for (int y = 0; y < ACC_N; ++y) {
+          int i, j;
+          if constexpr (MMA) {  // acc[x][y] = element (y & 1) of mma tile (x, y / 2)
+            const int lane = tid & 31, warp = tid >> 5;
+            i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
+            j = n0 + (warp % WARPS_N) * WN + (y / 2) * 8 + (lane % 4) * 2 + (y & 1);
+          } else {
+            i = m0 + row_of(ty, x);
+            j = n0 + col_of(tx, y);
+          }
           if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
             store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
                                          acc[x][y], alpha, beta);

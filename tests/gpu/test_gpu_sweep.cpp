@@ -52,6 +52,16 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.rm = static_cast<int>(std::min<std::int64_t>(p.m, pick(rng, 1, 4)));
       c.rn = static_cast<int>(std::min<std::int64_t>(p.n, pick(rng, 1, 4)));
       c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
+    } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
+      c.family = Family::tiled;
+      c.mma = 1;
+      const int tiles[] = {16, 32, 64};
+      c.bm = tiles[pick(rng, 0, 2)], c.bn = tiles[pick(rng, 0, 2)];
+      c.rm = static_cast<int>(std::min<std::int64_t>(c.bm / 8, 1 << pick(rng, 0, 2)));
+      c.rn = static_cast<int>(std::min<std::int64_t>(c.bn / 8, 1 << pick(rng, 0, 2)));
+      c.bk = 4 * static_cast<int>(pick(rng, 1, 4));
+      c.vec = 1 << pick(rng, 0, 1);
+      c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
       c.family = Family::tiled;
       const int tiles[] = {16, 32, 64};
@@ -59,6 +69,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.rm = 1 << pick(rng, 0, 2), c.rn = 1 << pick(rng, 0, 2);
       c.bk = static_cast<int>(pick(rng, 1, 16));
       c.threads = (c.bm / c.rm) * (c.bn / c.rn);
+      c.vec = 1 << pick(rng, 0, p.dtype == DType::f32 ? 2 : 1);
       c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
     }
     if (!gen::check(p, c, dev, 16)) return c;
@@ -99,7 +110,7 @@ std::vector<Case> make_cases(const DeviceInfo& dev) {
     c.alpha = alphas[pick(rng, 0, 2)];
     c.beta = betas[pick(rng, 0, 2)];
     cases.push_back(c);
-    if (i % 2 == 0) {
+    if (i % 2 == 0 || c.p.dtype == DType::f64) {
       Case f = c;
       f.forced = random_config(rng, c.p, dev);
       if (f.forced) cases.push_back(f);
