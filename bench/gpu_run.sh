@@ -5,6 +5,8 @@
 #       tune     GPU tests, tailor-tune over the suite into a fresh database (exported as
 #                JSON lines: the shipped database), the suite benchmark with it, the tiny-call
 #                test, compute-sanitizer on a few kernels
+#       extras   the tiny-call test, compute-sanitizer on new kernels, and the CPU path on this
+#                machine (.carry/llvm/tailor-bench: LLVM linked, the host-or-device sweep)
 #       final    GPU tests, the suite benchmark (shipped database), the tiny-call test, the
 #                peers in the same run, and the plots
 # The build is made on the development machine (cmake -DTAILOR_PORTABLE=ON -B build-gpu)
@@ -30,8 +32,10 @@ sanitize() {
     done
   done
 }
-step gpu tests
-(time "$B/tests/tailor_gpu_tests") 2>&1 | tail -25 | tee "$OUT/gpu_tests.log"
+if [ "$MODE" != extras ]; then
+  step gpu tests
+  (time "$B/tests/tailor_gpu_tests") 2>&1 | tail -25 | tee "$OUT/gpu_tests.log"
+fi
 case "$MODE" in
   check)
     step suite benchmark
@@ -48,10 +52,16 @@ case "$MODE" in
     "$B/tailor-db" export --db /tmp/tailor-tune.db > "$OUT/shipped.jsonl"
     step suite benchmark with the tuned database
     TAILOR_DB=/tmp/tailor-tune.db "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
+    ;;
+  extras)
     step tiny calls
-    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$OUT/bench.log"
+    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee "$OUT/tiny.log"
     step compute-sanitizer
-    sanitize "1000x3x32x1 f32" "999x8x8x8 f32" "37x33x33x33 f64" "5x128x128x128 f32" "7x100x37x65 f64" 2>&1 | tee "$OUT/sanitizer.log"
+    sanitize "1000x3x32x1 f32" "37x64x64x64 f64" "5x128x128x128 f32" 2>&1 | tee "$OUT/sanitizer.log"
+    step CPU path with LLVM on this machine
+    (ldd .carry/llvm/tailor-bench | grep -E "LLVM|not found"
+     timeout 120 .carry/llvm/tailor-bench --device cpu --shape 200000x3x25x1 --dtype f64 --no-overhead
+     timeout 240 .carry/llvm/tailor-bench --host-sweep) 2>&1 | tee "$OUT/llvm.log"
     ;;
   final)
     step suite benchmark
