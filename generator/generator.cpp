@@ -108,7 +108,9 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
   const ReadPlan rp = read_plan(p, c, which), other = read_plan(p, c, which == 'A' ? 'B' : 'A');
   const int step = which == 'A' ? p_step(rp, other) : p_step(other, rp);
   const std::int64_t tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn), units = tm * tn;
-  const std::int64_t active_units = std::min<std::int64_t>(c.mats * units, c.threads);
+  const int ks = std::max(1, c.ks);
+  const std::int64_t chunk = ks == 1 ? p.k : ceil_div(p.k, ks * step) * step;  // reduction per lane
+  const std::int64_t active_units = std::min<std::int64_t>(c.mats * units * ks, c.threads);  // active lanes
   const std::int64_t pitch = g.len + rowpad, matpitch = g.rows * pitch + matpad;
   const int reps = which == 'A' ? c.rm : c.rn;
   const std::int64_t out_dim = which == 'A' ? p.m : p.n;
@@ -116,9 +118,10 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
   std::int64_t cost = 0;
   for (std::int64_t w0 = 0; w0 < std::min<std::int64_t>(active_units, 4 * 32); w0 += 32) {
     const int active = static_cast<int>(std::min<std::int64_t>(32, active_units - w0));
-    std::array<std::int64_t, 32> mat{}, first{};  // per lane: slab matrix, first output row/column
+    std::array<std::int64_t, 32> mat{}, first{}, koff{};  // per lane: slab matrix, first output, first k
     for (int l = 0; l < active; ++l) {
-      const std::int64_t u = w0 + l, b = u / units, rem = u % units;
+      const std::int64_t u = (w0 + l) / ks, b = u / units, rem = u % units;
+      koff[l] = ((w0 + l) % ks) * chunk;
       std::int64_t ti, tj;
       if (p.layout_c == Layout::row) ti = rem / tn, tj = rem % tn;
       else tj = rem / tm, ti = rem % tm;
@@ -127,9 +130,10 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
     }
     // at(b, r, c) of this operand, with (out, k) mapped to (row, column) by its layout.
     auto at = [&](int l, std::int64_t out, std::int64_t k) {
+      k = std::min(k + koff[l], p.k - 1);
       return rp.along_p ? mat[l] * matpitch + out * pitch + k : mat[l] * matpitch + k * pitch + out;
     };
-    for (std::int64_t p0 = 0; p0 < std::min<std::int64_t>(p.k, 64); p0 += step) {
+    for (std::int64_t p0 = 0; p0 < std::min<std::int64_t>(chunk, 64); p0 += step) {
       std::array<std::int64_t, 32> addr{};
       if (rp.along_p) {
         for (int x = 0; x < reps; ++x)
@@ -323,8 +327,11 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   if (c.family == Family::cpu) return check_cpu(p, c);
   const std::int64_t esz = p.esize();
   if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
-  if (c.threads < 32 || c.threads > d.max_threads_per_block || c.threads % 32 != 0)
-    return fmt::format("threads = {} must be a multiple of 32 in [32, {}]", c.threads, d.max_threads_per_block);
+  // Whole warps, except the FMA tiled family, whose tile may call for, say, 9 x 9 threads.
+  const bool whole_warps = c.family != Family::tiled || c.mma;
+  if (c.threads < 32 || c.threads > d.max_threads_per_block || (whole_warps && c.threads % 32 != 0))
+    return fmt::format("threads = {} must be in [32, {}]{}", c.threads, d.max_threads_per_block,
+                       whole_warps ? " and a multiple of 32" : "");
   if (c.rm < 1 || c.rn < 1 || c.rm > 16 || c.rn > 16 || c.rm * c.rn > 64)
     return fmt::format("micro-tile {}x{} must have sides in [1, 16] and at most 64 outputs", c.rm, c.rn);
   if (c.grid < 0 || c.grid > 64) return fmt::format("grid = {} must be in [0, 64] CTAs per multiprocessor", c.grid);
@@ -334,6 +341,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   if (align_bytes < esz) return fmt::format("pointers aligned to {} bytes, less than the {}-byte element", align_bytes, esz);
   if (c.family == Family::slab) {
     if (c.mats < 1 || c.mats > 65536) return fmt::format("mats = {} must be in [1, 65536]", c.mats);
+    if (c.ks < 1 || c.ks > 32 || (c.ks & (c.ks - 1)) || c.threads % c.ks)
+      return fmt::format("ks = {} must be a power of two <= 32 dividing threads = {}", c.ks, c.threads);
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
@@ -379,7 +388,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     const TiledPlan t = tiled_plan(p, c);
     if ((c.bm * c.bk) % t.la != 0 || (c.bk * c.bn) % t.lb != 0)
       return std::string("the tile must hold whole vectors");
-    if (c.mats) return std::string("mats belongs to the slab family");
+    if (c.mats || c.ks != 1) return std::string("mats and ks belong to the slab family");
     const std::int64_t smem = smem_bytes(p, c);
     if (smem > kStaticSmemLimit) return fmt::format("the tile needs {} bytes of static shared memory (max {})", smem, kStaticSmemLimit);
   }
@@ -400,7 +409,9 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
                                  scalar_letter(p.alpha_kind, 'a'), scalar_letter(p.beta_kind, 'b'));
   if (p.bcast_a()) name += "_bA";
   if (p.bcast_b()) name += "_bB";
-  if (c.family == Family::slab) name += fmt::format("_t{}_T{}_v{}_r{}x{}", c.threads, c.mats, c.vec, c.rm, c.rn);
+  if (c.family == Family::slab)
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "");
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
@@ -462,9 +473,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr int A_ROWPAD = {}, A_MATPAD = {}, B_ROWPAD = {}, B_MATPAD = {};\n"
         "  // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output\n"
         "  static constexpr bool A_ALONG_P = {}, B_ALONG_P = {};\n"
-        "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n",
+        "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n"
+        "  // lanes splitting each micro-tile's reduction\n"
+        "  static constexpr int KS = {};\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb));
+        p_step(ra, rb), c.ks);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);
@@ -547,9 +560,20 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
-  // Small slabs and many CTAs per multiprocessor kept the most loads in flight in the
-  // first measurements (bench/NOTES.md, run 1): about 12 KB per CTA, 1024 threads per SM.
-  constexpr std::int64_t kSlabTarget = 12 * 1024;
+  // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from
+  // 59 % to 85 % of the copy bandwidth).
+  if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8) {
+    KernelConfig c = heuristic_tiled(p, d, align_bytes);
+    c.mma = 1;
+    c.bm = p.m >= 48 ? 64 : 32, c.bn = p.n >= 48 ? 64 : 32;
+    c.rm = c.bm / 16, c.rn = c.bn / 16;  // warps of (bm / 2) x (bn / 2): four warps
+    c.bk = p.k >= 16 ? 16 : 8;
+    c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
+    if (!check(p, c, d, align_bytes)) return c;
+  }
+  // Small slabs in small CTAs kept the most loads in flight: the tuned winners of run 2
+  // staged 4-13 KB in 64-128 threads (bench/NOTES.md).
+  constexpr std::int64_t kSlabTarget = 8 * 1024;
   if (p.m <= 64 && p.n <= 64 && (per_mat + fixed) * esz <= 40 * 1024) {
     KernelConfig c;
     c.family = Family::slab;
@@ -572,9 +596,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 128, 256));
-    // No register directive: ptxas then allocates what the code needs (70-100 registers
-    // for these kernels), which lets 5-8 CTAs of 128 threads share a multiprocessor.
+    // Few outputs and a long reduction: lanes split K so that 64 threads have work.
+    while (units <= 16 && c.ks < 16 && units * c.ks * 2 <= 64 && p.k >= 16 * c.ks) c.ks *= 2;
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units * c.ks, 32) * 32, 64, 256));
+    // No register directive: ptxas then allocates what the code needs (40-100 registers
+    // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <numeric>
@@ -116,13 +117,16 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
       for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2)
         for (auto [rm, rn] : tiles)
           for (int threads : {64, 128, 256, 512})
-            for (int minb : {1, 2, 4, 8}) {
+            for (int minb : {1, 2, 4, 8})
+              for (int ks : {1, 2, 4, 8, 16}) {
               if (minb > 1 && minb * threads > d.max_threads_per_sm) continue;
-              const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
+              if (ks > 1 && p.k < 8 * ks) continue;  // a split needs a long reduction
+              const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn) * ks;
               if (units < threads / 2 && threads > 64) continue;  // mostly idle threads
+              if (ks > 1 && units > 4 * threads) continue;        // enough parallelism without it
               KernelConfig c;
               c.family = Family::slab;
-              c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb;
+              c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
               // Round mats up so every slab starts vector-aligned.
               std::int64_t step = 1;
               for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
@@ -133,15 +137,19 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   }
   // Tiled family.
   if (p.m >= 16 && p.n >= 16) {
-    for (int bm : {32, 64, 128})
-      for (int bn : {32, 64, 128})
+    // Tiles near the matrix size too (24, 36, 40, 48), for shapes just past a power of two.
+    for (int bm : {24, 32, 36, 40, 48, 64, 128})
+      for (int bn : {24, 32, 36, 40, 48, 64, 128})
         for (int rm : {2, 4, 8})
           for (int rn : {2, 4, 8})
             for (int bk : {8, 16, 32})
               for (int minb : {1, 2}) {
                 if (bm > 2 * p.m + 32 || bn > 2 * p.n + 32) continue;  // mostly empty tiles
+                if (bm % rm || bn % rn) continue;
+                const bool near = bm % 16 != 0 || bn % 16 != 0;  // only where the shape asks for it
+                if (near && (std::abs(bm - p.m) > 8 || std::abs(bn - p.n) > 8)) continue;
                 const int threads = (bm / rm) * (bn / rn);
-                if (threads < 64 || threads > 512) continue;
+                if (threads < 48 || threads > 512) continue;
                 KernelConfig c;
                 c.family = Family::tiled;
                 c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;

@@ -112,13 +112,15 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
     ~StreamGuard() { driver().cuStreamDestroy(s); }
   } guard{stream};
 
-  // Compile workers: candidates in rank order; the tuning thread times them in that order.
+  // Compile workers take candidates in rank order; the tuning thread times whichever is
+  // compiled first (lowest rank first), so a slow compile never stalls the search.
   std::mutex mu;
   std::condition_variable cv;
-  std::vector<int> state(cands.size(), 0);  // 0 pending, 1 compiled, 2 failed
+  std::vector<int> state(cands.size(), 0);  // 0 pending, 1 compiled, 2 failed, 3 timed
   std::vector<std::string> compile_error(cands.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
+  int exited = 0;
   const double compile_deadline = opt.budget_s * 0.8;
   const unsigned workers = opt.workers > 0 ? static_cast<unsigned>(opt.workers)
                                            : std::max(1u, std::thread::hardware_concurrency());
@@ -138,28 +140,48 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
         state[i] = st, compile_error[i] = why;
         cv.notify_all();
       }
+      std::lock_guard<std::mutex> lock(mu);
+      ++exited;
+      cv.notify_all();
     });
 
   const double tol = tolerance(p.dtype);
   const std::int64_t esz = p.esize();
   std::vector<char> hc(w.nc * esz);
   int per_rep = 10;
-  std::size_t i = 0;
-  for (; i < cands.size(); ++i) {
-    if (i > 0 && since(t0) > opt.budget_s * 0.92) break;
+  bool heuristic_done = false;
+  for (;;) {
+    std::size_t i = cands.size();
     {
       std::unique_lock<std::mutex> lock(mu);
-      // A candidate nobody will compile (the workers passed their deadline) ends the search.
-      if (!cv.wait_for(lock, std::chrono::duration<double>(std::max(0.5, opt.budget_s)),
-                       [&] { return state[i] != 0; }))
-        break;
+      // The heuristic (rank 0) is always timed first: it sizes the repetitions and is the
+      // baseline every winner must beat.
+      auto pick = [&] {
+        for (std::size_t j = 0; j < cands.size(); ++j)
+          if ((state[j] == 1 || state[j] == 2) && (heuristic_done || j == 0)) return j;
+        return cands.size();
+      };
+      const auto ready = [&] {
+        i = pick();
+        return i < cands.size() || exited == static_cast<int>(workers) ||
+               (heuristic_done && since(t0) > opt.budget_s * 0.92);
+      };
+      while (!ready()) cv.wait_for(lock, std::chrono::milliseconds(20));
+      if (i == cands.size()) break;
+      if (heuristic_done && since(t0) > opt.budget_s * 0.92) break;
+      if (state[i] == 2) compile_error[i] = compile_error[i].empty() ? "compile failed" : compile_error[i];
+    }
+    const bool compiled = state[i] == 1;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      state[i] = 3;
     }
     CandidateResult c;
     c.config = cands[i].config;
     c.predicted_s = cands[i].predicted_s;
     ++res.tried;
     try {
-      if (state[i] == 2) throw Error(ErrorCode::compile_error, compile_error[i]);
+      if (!compiled) throw Error(ErrorCode::compile_error, compile_error[i]);
       const Launchable l = rt.build(p, Plan{c.config, PlanOrigin::forced, gen::kernel_name(p, c.config)});
       c.registers = l.kernel->registers;
       // Check: C starts as the poisoned (or initial) pattern.
@@ -182,10 +204,15 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
       c.failure = e.what();
       ++res.failed;
     }
-    if (opt.progress) opt.progress(static_cast<int>(i + 1), static_cast<int>(cands.size()), c.config.to_string());
+    if (i == 0) heuristic_done = true;
+    if (opt.progress) opt.progress(res.tried, static_cast<int>(cands.size()), c.config.to_string());
     res.candidates.push_back(std::move(c));
   }
-  res.budget_stopped = i < cands.size();
+  const bool untried = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    return std::any_of(state.begin(), state.end(), [](int st) { return st != 3; });
+  }();
+  res.budget_stopped = untried;
   stop = true;
   cv.notify_all();
   for (auto& t : pool) t.join();
@@ -202,7 +229,9 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
   std::sort(finalists.begin(), finalists.end(),
             [](auto* a, auto* b) { return a->timing.median < b->timing.median; });
   if (finalists.size() > 3) finalists.resize(3);
-  CandidateResult* heur = res.candidates.front().ok ? &res.candidates.front() : nullptr;
+  CandidateResult* heur = !res.candidates.empty() && res.candidates.front().ok && res.candidates.front().config == res.heuristic
+                              ? &res.candidates.front()
+                              : nullptr;
   if (heur && std::find(finalists.begin(), finalists.end(), heur) == finalists.end()) finalists.push_back(heur);
   std::vector<std::vector<double>> samples(finalists.size());
   std::vector<Launchable> ls;

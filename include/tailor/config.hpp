@@ -27,6 +27,7 @@ struct KernelConfig {
   // slab family
   int mats = 0;  ///< matrices per CTA
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
+  int ks = 1;    ///< slab: lanes that split one micro-tile's reduction over K (power of two <= 32)
   // both families: register micro-tile of outputs per thread
   int rm = 1, rn = 1;
   // tiled family

@@ -210,9 +210,15 @@ struct Slab {
     }
   }
 
-  // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b.
+  // K split over KS consecutive lanes: lane s of a group sums its own CHUNK of the
+  // reduction, then the group adds its partial sums with shuffles.
+  static constexpr int KS = S::KS;
+  static constexpr int CHUNK = KS == 1 ? K : (K + KS * P - 1) / (KS * P) * P;
+
+  // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b, summed by
+  // lane s of a group of KS lanes.
   __device__ __forceinline__ static void tile(const T* sA, const T* sB, T* __restrict__ cb, int b,
-                                              int ti, int tj, T alpha, T beta) {
+                                              int ti, int tj, T alpha, T beta, int s) {
     T acc[S::RM][S::RN];
 #pragma unroll
     for (int x = 0; x < S::RM; ++x)
@@ -235,16 +241,32 @@ struct Slab {
 #pragma unroll
           for (int y = 0; y < S::RN; ++y) acc[x][y] = fma(av[x][q], bv[y][q], acc[x][y]);
     };
-    // Unrolled 8 steps deep: enough independent loads, without hoisting every load of a
-    // long reduction into registers.
+    if constexpr (KS == 1) {
+      // Unrolled 8 steps deep: enough independent loads, without hoisting every load of a
+      // long reduction into registers.
 #pragma unroll 8
-    for (int p0 = 0; p0 < K; p0 += P) step(p0);
+      for (int p0 = 0; p0 < K; p0 += P) step(p0);
+    } else {
+      const int p_end = tmin(K, (s + 1) * CHUNK);
+#pragma unroll 4
+      for (int p0 = s * CHUNK; p0 < p_end; p0 += P) step(p0);
+      // The group's lanes are consecutive and always active together.
+      const unsigned lane = threadIdx.x & 31;
+      const unsigned mask = ((KS == 32) ? 0xffffffffu : ((1u << KS) - 1u)) << (lane & ~(unsigned)(KS - 1));
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+          for (int o = KS / 2; o > 0; o /= 2) acc[x][y] += __shfl_xor_sync(mask, acc[x][y], o, KS);
+    }
 #pragma unroll
     for (int x = 0; x < S::RM; ++x) {
       const int i = ti * S::RM + x;
 #pragma unroll
       for (int y = 0; y < S::RN; ++y) {
         const int j = tj * S::RN + y;
+        if (KS > 1 && (x * S::RN + y) % KS != s) continue;  // every lane holds the sum; they share the stores
         if ((M % S::RM == 0 || i < M) && (N % S::RN == 0 || j < N))
           store_out<S::ALPHA, S::BETA>(cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
                                        acc[x][y], alpha, beta);
@@ -268,12 +290,12 @@ struct Slab {
       if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
       __syncthreads();
       const int units = nb * UNITS;
-      for (int u = tid; u < units; u += S::THREADS) {
+      for (int u = tid / KS; u < units; u += S::THREADS / KS) {
         const int b = u / UNITS, rem = u - b * UNITS;
         int ti, tj;
         if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
         else          { tj = rem / TM; ti = rem - tj * TM; }
-        tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta);
+        tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta, tid % KS);
       }
       __syncthreads();
     }
@@ -305,6 +327,8 @@ struct Spec {
   // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output
   static constexpr bool A_ALONG_P = false, B_ALONG_P = true;
   static constexpr int A_RW = 1, B_RW = 1, P = 1;
+  // lanes splitting each micro-tile's reduction
+  static constexpr int KS = 1;
 };
 
 extern "C" __global__ void

@@ -52,6 +52,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.rm = static_cast<int>(std::min<std::int64_t>(p.m, pick(rng, 1, 4)));
       c.rn = static_cast<int>(std::min<std::int64_t>(p.n, pick(rng, 1, 4)));
       c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
+      if (p.k >= 8 && pick(rng, 0, 2) == 0) c.ks = 1 << pick(rng, 1, 3);  // split reduction
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
       c.mma = 1;
@@ -64,8 +65,8 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
       c.family = Family::tiled;
-      const int tiles[] = {16, 32, 64};
-      c.bm = tiles[pick(rng, 0, 2)], c.bn = tiles[pick(rng, 0, 2)];
+      const int tiles[] = {16, 24, 32, 36, 40, 64};  // 24, 36, 40: thread counts off whole warps
+      c.bm = tiles[pick(rng, 0, 5)], c.bn = tiles[pick(rng, 0, 5)];
       c.rm = 1 << pick(rng, 0, 2), c.rn = 1 << pick(rng, 0, 2);
       c.bk = static_cast<int>(pick(rng, 1, 16));
       c.threads = (c.bm / c.rm) * (c.bn / c.rn);
