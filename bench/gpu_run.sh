@@ -23,12 +23,13 @@ ldd "$B/tailor-bench" | grep -E "nvrtc|not found" | tee -a "$OUT/env.txt"
 date -u | tee -a "$OUT/env.txt"
 step() { echo; echo "=== $* ($(date +%T))"; }
 sanitize() {
+  local t shape dims dtype
   for t in memcheck racecheck; do
     for shape in "$@"; do
-      set -- $shape
-      echo "--- $t $1 $2"
-      compute-sanitizer --tool $t --print-limit 5 "$B/tailor-bench" --shape $1 --dtype $2 --reps 1 --per-rep 1 \
-        --no-overhead --copy-mib 16 2>&1 | grep -E "SUMMARY|FAILED|ERROR" | head -5
+      dims=${shape% *}; dtype=${shape#* }
+      echo "--- $t $dims $dtype"
+      compute-sanitizer --tool $t --print-limit 5 "$B/tailor-bench" --shape "$dims" --dtype "$dtype" --reps 1 \
+        --per-rep 1 --no-overhead --copy-mib 16 2>&1 | grep -E "SUMMARY|FAILED|ERROR" | head -5
     done
   done
 }
