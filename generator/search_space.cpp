@@ -137,9 +137,9 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   }
   // Tiled family.
   if (p.m >= 16 && p.n >= 16) {
-    // Tiles near the matrix size too (24, 36, 40, 48), for shapes just past a power of two.
-    for (int bm : {24, 32, 36, 40, 48, 64, 128})
-      for (int bn : {24, 32, 36, 40, 48, 64, 128})
+    // Tiles near the matrix size too (20 .. 48), for shapes off a power of two.
+    for (int bm : {20, 24, 28, 32, 36, 40, 48, 64, 128})
+      for (int bn : {20, 24, 28, 32, 36, 40, 48, 64, 128})
         for (int rm : {2, 4, 8})
           for (int rn : {2, 4, 8})
             for (int bk : {8, 16, 32})
