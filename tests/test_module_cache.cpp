@@ -72,7 +72,7 @@ TEST_CASE("module cache entry encoding detects truncation, corruption and a fore
   CHECK_FALSE(detail::ModuleCache::decode("", "abc", &why));
 }
 
-TEST_CASE("module cache: compiled, then memory, then disk in a new process; a corrupt file is recompiled") {
+TEST_CASE("module cache: compiled, then memory, then disk in a new process, and a corrupt file is recompiled") {
   TempDir dir;
   const KernelSource src = small_kernel();
   const std::string key = detail::ModuleCache::key(src, "sm_90");

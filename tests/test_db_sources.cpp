@@ -1,0 +1,340 @@
+// The plan sources on real files, through the Dispatcher the runtime uses: lookup order
+// (user, shipped, neighbour, heuristic), what a record matches (device fingerprint,
+// problem key with scalar kinds, alignment), the generator-version rule, the neighbour
+// distance and ordering, and the bad databases that must each give exactly one warning
+// and fall back to the next source without throwing.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "runtime/dispatch.hpp"
+#include "test_db_util.hpp"
+#include "tuning_db/embedded.hpp"
+#include "tuning_db/plan_sources.hpp"
+
+using namespace tailor;
+using namespace dbtest;
+
+namespace {
+
+const GemmProblem kA = problem("f64 1000000x3x25x1");
+const GemmProblem kB = problem("f64 1000000x3x20x1");
+const GemmProblem kC = problem("f64 1000000x3x24x1");  // no record: a neighbour of A and B
+const GemmProblem kD = problem("f32 1000x2x2x2");       // nothing near it
+
+std::string lines(const std::vector<TuningRecord>& rs) {
+  std::string s;
+  for (const TuningRecord& r : rs) s += db::to_json_line(r) + "\n";
+  return s;
+}
+
+// The runtime's chain over an explicit user database and shipped files.
+struct Chain {
+  std::shared_ptr<db::UserDatabase> user;
+  std::shared_ptr<db::ShippedDatabases> shipped;
+  tailor::detail::Dispatcher dispatcher{device()};
+  Chain(const std::string& user_path, std::vector<db::ShippedDatabases::File> files)
+      : user(std::make_shared<db::UserDatabase>(user_path)),
+        shipped(std::make_shared<db::ShippedDatabases>(std::move(files))) {
+    dispatcher.add_source(std::make_shared<db::UserSource>(user));
+    dispatcher.add_source(std::make_shared<db::ShippedSource>(shipped));
+    dispatcher.add_source(std::make_shared<db::NeighbourSource>(user, shipped));
+  }
+  Plan decide(const GemmProblem& p, int align = 16) { return dispatcher.decide(p.normalized(), align); }
+};
+
+void write_db(const std::string& path, const std::vector<TuningRecord>& rs) {
+  TuningDb::open(path, TuningDb::Mode::read_write)->upsert_many(rs);
+}
+
+}  // namespace
+
+// The documented distance table (tuning_db.hpp):
+//   d = |log2(M/M')| + |log2(K/K')| + |log2(N/N')| + 0.25 |log2(batch/batch')|
+TEST_CASE("neighbour distance of f64 1000000x3x25x1 to a table of problems") {
+  const struct {
+    const char* other;
+    double d;
+  } table[] = {
+      {"f64 1000000x3x25x1", 0.0},                                          // itself
+      {"f64 4000000x3x25x1", 0.5},                                          // batch x4: 0.25 * 2
+      {"f64 250000x3x25x1", 0.5},                                           // batch / 4
+      {"f64 1000000x3x50x1", 1.0},                                          // K x2
+      {"f64 1000000x6x25x1", 1.0},                                          // M x2
+      {"f64 1000000x3x25x2", 1.0},                                          // N x2
+      {"f64 250000x3x25x2", 1.5},                                           // N x2, batch / 4
+      {"f64 1000000x12x25x1", 2.0},                                         // M x4
+      {"f64 1000000x3x100x4", 4.0},                                         // K x4, N x4
+      {"f64 1000000x3x20x1", std::log2(25.0 / 20.0)},                       // K 25 -> 20
+      {"f64 1000000x1x5x1", std::log2(3.0) + std::log2(5.0)},              // M 3 -> 1, K 25 -> 5
+  };
+  for (const auto& row : table) {
+    INFO(row.other);
+    const GemmProblem other = problem(row.other);
+    CHECK(db::neighbour_distance(kA, other) == doctest::Approx(row.d).epsilon(1e-12));
+    CHECK(db::neighbour_distance(other, kA) == doctest::Approx(row.d).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("nearest orders f64 1000000x3x25x1's neighbours by distance, then speed, and skips incompatible ones") {
+  GemmProblem bcast = kA;
+  bcast.broadcast_b();
+  GemmProblem beta1 = kA;
+  beta1.beta_kind = ScalarKind::one;
+  GemmProblem col = kA;
+  col.layout_a = Layout::col;
+  col.lda = kAuto, col.stride_a = kAuto;
+  const std::vector<TuningRecord> records = {
+      record(problem("f64 1000000x3x100x4"), slab(256, 32), 1e-4, 1, 16, false),  // d 4
+      record(problem("f64 1000000x3x50x1"), slab(256, 32), 3e-4, 1, 16, false),   // d 1, slower
+      record(kA, slab(256, 32), 1e-4, 1, 16, false),                               // the problem itself
+      record(problem("f32 1000000x3x25x1"), slab(256, 32), 1e-4, 1, 16, false),   // other dtype
+      record(bcast, slab(256, 32), 1e-4, 1, 16, false),                            // broadcast B
+      record(beta1, slab(256, 32), 1e-4, 1, 16, false),                            // beta kind
+      record(col, slab(256, 32), 1e-4, 1, 16, false),                              // layout of A
+      record(problem("f64 4000000x3x25x1"), slab(256, 32), 2e-4, 1, 16, false),   // d 0.5
+      record(problem("f64 1000000x6x25x1"), slab(256, 32), 1e-4, 1, 16, false),   // d 1, faster
+      record(kB, slab(256, 32), 5e-4, 1, 16, false),                               // d 0.32
+      record(kB, slab(128, 32), 9e-4, 2, 16, false),  // d 0.32, newer generator: before the faster one
+  };
+  const auto all = db::nearest(records, kA, 100);
+  std::vector<std::string> got;
+  for (const TuningRecord& r : all) got.push_back(r.problem.to_string());
+  const std::vector<std::string> want = {kB.to_string(), kB.to_string(), problem("f64 4000000x3x25x1").to_string(),
+                                         problem("f64 1000000x6x25x1").to_string(),
+                                         problem("f64 1000000x3x50x1").to_string(),
+                                         problem("f64 1000000x3x100x4").to_string()};
+  CHECK(got == want);
+  CHECK(all[0].generator_version == 2);
+  CHECK(db::nearest(records, kA, 2).size() == 2);
+  CHECK(db::nearest(records, kA, 0).empty());
+}
+
+TEST_CASE("dispatch asks the user database, then the shipped ones, then the nearest neighbour, then the heuristic") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  write_db(path, {record(kA, slab(256, 32), 1e-4)});
+  Chain chain(path, {{"test.jsonl", lines({record(kA, slab(128, 16), 2e-4), record(kB, slab(64, 8), 1e-4)})}});
+  CaptureStderr err;
+  Plan a = chain.decide(kA);
+  CHECK(a.origin == PlanOrigin::user);
+  CHECK(a.config.to_string() == slab(256, 32));
+  CHECK(a.kernel_name == gen::kernel_name(kA, a.config));
+  Plan b = chain.decide(kB);
+  CHECK(b.origin == PlanOrigin::shipped);
+  CHECK(b.config.to_string() == slab(64, 8));
+  Plan c = chain.decide(kC);  // A (the user's, faster than the shipped A) is nearest: d = log2(25/24)
+  CHECK(c.origin == PlanOrigin::neighbour);
+  CHECK(c.config.to_string() == slab(256, 32));
+  Plan d = chain.decide(kD);
+  CHECK(d.origin == PlanOrigin::heuristic);
+  CHECK(d.config == gen::heuristic(kD, device(), 16));
+  CHECK(err.text().empty());
+}
+
+TEST_CASE("the runtime's sources are user, shipped, neighbour, in that order") {
+  const auto sources = db::make_plan_sources("/nonexistent/tuning.db", "");
+  REQUIRE(sources.size() == 3);
+  CHECK(sources[0]->describe() == "user database /nonexistent/tuning.db");
+  CHECK(sources[1]->describe() == "shipped databases");
+  CHECK(sources[2]->describe() == "nearest tuned neighbour");
+  // Nothing is opened until asked, and a missing user database is no records, no warning.
+  CaptureStderr err;
+  tailor::detail::Dispatcher d(device());
+  for (const auto& s : sources) d.add_source(s);
+  CHECK(d.decide(kD, 16).origin == PlanOrigin::heuristic);
+  CHECK(err.text().empty());
+}
+
+TEST_CASE("a record serves only its device, its problem key with scalar kinds, and its alignment: f32 200000x4x4x4") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  const GemmProblem p = problem("f32 200000x4x4x4");
+  const std::string vec4 = "slab,t=256,minb=1,mats=32,vec=4,rm=1,rn=1,grid=0";
+  write_db(path, {record(p, vec4, 1e-4, 1, 16),
+                  record(kA, slab(256, 32), 1e-4, 1, 16, true, "NVIDIA H200|sm_90|132 SMs|143771 MiB")});
+  Chain chain(path, {});
+  CaptureStderr err;
+  CHECK(chain.decide(p, 16).origin == PlanOrigin::user);
+  const Plan at8 = chain.decide(p, 8);  // tuned for 16-byte pointers: not for 8-byte ones
+  CHECK(at8.origin == PlanOrigin::heuristic);
+  CHECK(!gen::check(p, at8.config, device(), 8));
+  GemmProblem beta1 = p;
+  beta1.beta_kind = ScalarKind::one;
+  CHECK(chain.decide(beta1, 16).origin == PlanOrigin::heuristic);  // scalar kinds are part of the key
+  CHECK(chain.decide(kA, 16).origin == PlanOrigin::heuristic);     // tuned on another device
+  // A neighbour's config that needs 16-byte pointers is no neighbour for 8-byte ones.
+  const GemmProblem near = problem("f32 100000x4x4x4");
+  CHECK(chain.decide(near, 16).origin == PlanOrigin::neighbour);
+  CHECK(chain.decide(near, 8).origin == PlanOrigin::heuristic);
+  // A record tuned for 8-byte pointers serves them.
+  write_db(path, {record(p, slab(256, 64), 1e-4, 1, 8)});
+  const Plan now8 = chain.decide(p, 8);
+  CHECK(now8.origin == PlanOrigin::user);
+  CHECK(now8.config.to_string() == slab(256, 64));
+  CHECK(err.text().empty());
+}
+
+TEST_CASE("an older generator's record serves f64 1000000x3x25x1 until a newer one exists") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  write_db(path, {record(kA, slab(256, 32), 1e-4, kGeneratorVersion - 1)});
+  Chain chain(path, {});
+  CHECK(chain.decide(kA).config.to_string() == slab(256, 32));
+  write_db(path, {record(kA, slab(128, 16), 9e-4, kGeneratorVersion + 1)});
+  CHECK(chain.decide(kA).config.to_string() == slab(128, 16));
+}
+
+TEST_CASE("a user database created after the first lookup is found") {
+  TempDir dir;
+  const std::string path = dir / "later/tuning.db";
+  Chain chain(path, {});
+  CaptureStderr err;
+  CHECK(chain.decide(kA).origin == PlanOrigin::heuristic);
+  write_db(path, {record(kA, slab(256, 32))});
+  CHECK(chain.decide(kA).origin == PlanOrigin::user);
+  CHECK(err.text().empty());
+}
+
+TEST_CASE("an illegal config in the user database is skipped with one warning, and an older legal record serves") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  const std::string illegal = "slab,t=7,minb=1,mats=32,vec=1,rm=1,rn=1,grid=0";
+  write_db(path, {record(kA, slab(128, 16), 2e-4, 1), record(kA, illegal, 1e-4, 2, 16, false),
+                  record(kB, illegal, 1e-4, 2, 16, false)});
+  Chain chain(path, {});
+  CaptureStderr err;
+  const Plan a = chain.decide(kA);
+  CHECK(a.origin == PlanOrigin::user);
+  CHECK(a.config.to_string() == slab(128, 16));
+  CHECK(chain.decide(kB).origin != PlanOrigin::user);
+  CHECK(chain.decide(kA).config.to_string() == slab(128, 16));
+  const std::string text = err.text();
+  CHECK(err.warnings() == 1);
+  CHECK(text.find(path) != std::string::npos);
+  CHECK(text.find("t=7") != std::string::npos);
+}
+
+TEST_CASE("bad user databases each give exactly one warning and fall back to the next source") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  std::string expect;
+  SUBCASE("truncated") {
+    std::vector<TuningRecord> many;
+    for (int i = 0; i < 300; ++i) many.push_back(record(problem("f64 " + std::to_string(1000 + i) + "x5x5x5"), slab(256, 32)));
+    many.push_back(record(kB, slab(256, 32)));
+    write_db(path, many);
+    fs::resize_file(path, fs::file_size(path) / 2);
+    expect = "damaged";
+  }
+  SUBCASE("garbage") {
+    std::string junk(3000, 'x');
+    for (std::size_t i = 0; i < junk.size(); ++i) junk[i] = static_cast<char>(i * 31 % 256);
+    spit(path, junk);
+    expect = "not a SQLite database";
+  }
+  SUBCASE("future schema") {
+    sql(path, "CREATE TABLE records (x); PRAGMA user_version = 1000;");
+    expect = "newer";
+  }
+  SUBCASE("foreign database") {
+    sql(path, "CREATE TABLE photos (x);");
+    expect = "not a Tailor tuning database";
+  }
+  SUBCASE("wrong tables") {
+    sql(path, "CREATE TABLE records (id INTEGER PRIMARY KEY, config BLOB); PRAGMA user_version = 1;");
+    expect = "not a Tailor tuning database";
+  }
+  SUBCASE("hostile rows") {
+    write_db(path, {record(kB, slab(256, 32))});
+    sql(path, "UPDATE records SET median_s = 'fast', config = 'slab,t=256''); DROP TABLE records; --';"
+              "INSERT INTO problems (id, key, dtype, batch, m, k, n) VALUES (2, "
+              "'f64 1000000x3x25x1 a=row:25:75 b=row:1:25 c=row:1:3 alpha=1 beta=0', 'f64', 1000000, 3, 25, 1);"
+              "INSERT INTO records (device_id, problem_id, align_bytes, generator_version, config, median_s, p20_s, "
+              "p80_s, heuristic_s, verified, max_rel_err, candidates_tried, candidates_failed, tuning_seconds, "
+              "nvrtc_version, driver_version, tailor_version, date) VALUES (1, 2, 16, 1, "
+              "'slab,t=4096,minb=9,mats=99999999,vec=3,rm=99,rn=1,grid=0', 1e-4, 1e-4, 1e-4, 0, 1, 0, 1, 0, 1, 0, 0, "
+              "'x', 'y');");
+    expect = "";
+  }
+  // The shipped database knows A (and the heuristic answers the rest).
+  Chain chain(path, {{"shipped.jsonl", lines({record(kA, slab(64, 8))})}});
+  CaptureStderr err;
+  Plan a, b, c;
+  CHECK_NOTHROW(a = chain.decide(kA));
+  CHECK_NOTHROW(b = chain.decide(kB));
+  CHECK_NOTHROW(c = chain.decide(kC));
+  CHECK(a.origin == PlanOrigin::shipped);
+  CHECK(a.config.to_string() == slab(64, 8));
+  CHECK(b.origin != PlanOrigin::user);
+  CHECK(!gen::check(kB, b.config, device(), 16));
+  CHECK(c.origin == PlanOrigin::neighbour);  // from the shipped A
+  const std::string text = err.text();
+  INFO(text);
+  CHECK(err.warnings() == 1);
+  CHECK(text.find(path) != std::string::npos);
+  CHECK(text.find(expect) != std::string::npos);
+}
+
+TEST_CASE("a shipped file with malformed lines and an illegal config warns once and serves its good records") {
+  const std::string illegal = "slab,t=64,minb=1,mats=70000,vec=1,rm=1,rn=1,grid=0";
+  const std::string text = lines({record(kA, slab(256, 32))}) + "{\"format\":1}\nnot json at all\n\n" +
+                           lines({record(kB, illegal, 1e-4, 1, 16, false)});
+  Chain chain("", {{"h200.jsonl", text}});
+  CaptureStderr err;
+  CHECK(chain.decide(kA).origin == PlanOrigin::shipped);
+  CHECK(chain.decide(kB).origin != PlanOrigin::shipped);
+  CHECK(chain.decide(kB).origin != PlanOrigin::shipped);
+  const std::string out = err.text();
+  INFO(out);
+  CHECK(err.warnings() == 1);
+  CHECK(out.find("h200.jsonl") != std::string::npos);
+  CHECK(out.find("line 2") != std::string::npos);
+  CHECK(chain.shipped->size() == 2);
+}
+
+TEST_CASE("shipped databases are read from a directory (.jsonl files only), and a missing directory is one warning") {
+  TempDir dir;
+  spit(dir / "b.jsonl", lines({record(kB, slab(64, 8))}));
+  spit(dir / "a.jsonl", lines({record(kA, slab(128, 16))}));
+  spit(dir / "notes.txt", "not a database");
+  db::ShippedDatabases shipped(dir.path.string());
+  const auto names = shipped.file_names();
+  const std::size_t embedded = db::detail::shipped_names().size();
+  REQUIRE(names.size() == embedded + 2);
+  CHECK(names[embedded] == dir / "a.jsonl");
+  CHECK(names[embedded + 1] == dir / "b.jsonl");
+  const auto c = shipped.candidates(kA, device().fingerprint(), 16);
+  REQUIRE(c.size() == 1);
+  CHECK(c[0].first.config.to_string() == slab(128, 16));
+
+  CaptureStderr err;
+  db::ShippedDatabases missing((dir.path / "nope").string());
+  CHECK(missing.size() == 0);
+  CHECK(missing.size() == 0);
+  CHECK(err.warnings() == 1);
+}
+
+TEST_CASE("the embedded shipped databases are the .jsonl files of tuning_db/shipped, and every record in them is legal") {
+  std::vector<std::string> want;
+  for (const auto& e : fs::directory_iterator(std::string(TAILOR_SOURCE_DIR) + "/tuning_db/shipped"))
+    if (e.path().extension() == ".jsonl") want.push_back(e.path().filename().string());
+  std::sort(want.begin(), want.end());
+  std::vector<std::string> got;
+  for (std::string_view n : db::detail::shipped_names()) got.emplace_back(n);
+  CHECK(got == want);
+  for (const std::string& name : want) {
+    CHECK(db::detail::shipped_text(name) == slurp(std::string(TAILOR_SOURCE_DIR) + "/tuning_db/shipped/" + name));
+    std::istringstream in{std::string(db::detail::shipped_text(name))};
+    int lineno = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++lineno;
+      if (line.empty()) continue;
+      INFO(name << ":" << lineno);
+      const TuningRecord r = db::from_json_line(line);
+      CHECK(!(r.config.family == Family::cpu ? gen::check_cpu(r.problem, r.config)
+                                             : gen::check(r.problem, r.config, device(), r.align_bytes)));
+    }
+  }
+}

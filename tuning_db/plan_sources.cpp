@@ -1,0 +1,319 @@
+// The user, shipped and neighbour plan sources (see plan_sources.hpp): lazy opening of
+// the user database, loading of the shipped JSON lines, the once-per-database warnings,
+// and the gen::check every config passes before a source returns it.
+#include "tuning_db/plan_sources.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "generator/generator.hpp"
+#include "runtime/env.hpp"
+#include "tailor/error.hpp"
+#include "tuning_db/embedded.hpp"
+#include "tuning_db/records_detail.hpp"
+
+namespace tailor::db {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kIgnored = "the database is ignored for the rest of this process";
+constexpr std::string_view kSkipped = "those records are skipped, the others still serve";
+
+// Prints a report about one database: the first as a warning, later ones with TAILOR_LOG=1.
+void report(bool& warned, const std::string& which, const std::string& what, std::string_view consequence,
+            const std::string& verify_hint) {
+  if (!warned) {
+    warned = true;
+    std::fprintf(stderr, "tailor: warning: %s: %s; %.*s (%s)\n", which.c_str(), what.c_str(),
+                 static_cast<int>(consequence.size()), consequence.data(), verify_hint.c_str());
+  } else if (tailor::detail::env().log) {
+    std::fprintf(stderr, "tailor: %s: %s\n", which.c_str(), what.c_str());
+  }
+}
+
+std::string record_where(const TuningRecord& r) {
+  return fmt::format("the record for {} (align {}, generator {})", r.problem.to_string(), r.align_bytes,
+                     r.generator_version);
+}
+
+// How to check a shipped file: the embedded ones are named "NAME (embedded)".
+std::string verify_hint(const std::string& name) {
+  return name.ends_with(" (embedded)") ? "check them with 'tailor-db verify --shipped'"
+                                       : "check it with 'tailor-db verify --jsonl " + name + "'";
+}
+
+std::string shipped_key(const std::string& device, const std::string& problem_key, int align) {
+  return fmt::format("{}\n{}\n{}", device, problem_key, align);
+}
+
+}  // namespace
+
+// ---- the user database ------------------------------------------------------------------
+
+void UserDatabase::warn(const std::string& what, std::string_view consequence) {
+  std::lock_guard lock(mu_);
+  report(warned_, "user database " + path_, what, consequence, "check it with 'tailor-db verify --db " + path_ + "'");
+}
+
+// An error's message without the "tuning database PATH: " the warning already says.
+std::string UserDatabase::why(const std::exception& e) const {
+  std::string w = detail::reason(e);
+  const std::string prefix = "tuning database " + path_ + ": ";
+  if (w.starts_with(prefix)) w.erase(0, prefix.size());
+  return w;
+}
+
+void UserDatabase::broken(const std::exception& e) {
+  {
+    std::lock_guard lock(mu_);
+    disabled_ = true;
+  }
+  warn(why(e), kIgnored);
+}
+
+TuningDb* UserDatabase::get() {
+  {
+    std::lock_guard lock(mu_);
+    if (disabled_ || path_.empty()) return nullptr;
+    if (db_) return db_.get();
+    std::error_code ec;
+    if (!fs::exists(path_, ec)) return nullptr;  // no database yet: no records
+    try {
+      auto db = TuningDb::open(path_, TuningDb::Mode::read_only);
+      if (db->schema_version() == 0) return nullptr;  // being created: look again next time
+      db_ = std::move(db);
+      return db_.get();
+    } catch (const std::exception& e) {
+      disabled_ = true;
+      report(warned_, "user database " + path_, why(e), kIgnored,
+             "check it with 'tailor-db verify --db " + path_ + "'");
+      return nullptr;
+    }
+  }
+}
+
+void UserDatabase::report_skipped(TuningDb& db) {
+  const std::vector<std::string> skipped = db.take_skipped();
+  if (skipped.empty()) return;
+  warn(skipped.size() == 1 ? "skipped a malformed " + skipped.front()
+                           : fmt::format("skipped {} malformed records (first: {})", skipped.size(), skipped.front()),
+       kSkipped);
+}
+
+std::vector<TuningRecord> UserDatabase::candidates(const GemmProblem& problem, const std::string& device, int align) {
+  TuningDb* db = get();
+  if (!db) return {};
+  try {
+    auto out = db->candidates(problem, device, align);
+    report_skipped(*db);
+    return out;
+  } catch (const std::exception& e) {
+    broken(e);
+    return {};
+  }
+}
+
+std::vector<TuningRecord> UserDatabase::records_for_device(const std::string& device) {
+  TuningDb* db = get();
+  if (!db) return {};
+  try {
+    auto out = db->records_for_device(device);
+    report_skipped(*db);
+    return out;
+  } catch (const std::exception& e) {
+    broken(e);
+    return {};
+  }
+}
+
+// ---- the shipped databases --------------------------------------------------------------
+
+ShippedDatabases::ShippedDatabases(std::string dir) : dir_(std::move(dir)) {
+  for (std::string_view name : detail::shipped_names())
+    given_.push_back({std::string(name) + " (embedded)", std::string(detail::shipped_text(name))});
+}
+
+ShippedDatabases::ShippedDatabases(std::vector<File> files) : given_(std::move(files)) {}
+
+void ShippedDatabases::load() {
+  if (loaded_) return;
+  loaded_ = true;
+  std::vector<File> files = std::move(given_);
+  given_.clear();
+  std::vector<std::string> dir_problems;
+  if (!dir_.empty()) {
+    std::error_code ec;
+    std::vector<fs::path> found;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec))
+      if (it->path().extension() == ".jsonl") found.push_back(it->path());
+    if (ec)
+      dir_problems.push_back(fmt::format("cannot read the directory ({})", ec.message()));
+    std::sort(found.begin(), found.end());
+    for (const fs::path& p : found) {
+      std::ifstream in(p, std::ios::binary);
+      std::ostringstream ss;
+      if (in.is_open()) ss << in.rdbuf();
+      if (!in.is_open() || in.bad()) {
+        dir_problems.push_back(fmt::format("cannot read {}", p.string()));
+        continue;
+      }
+      files.push_back({p.string(), ss.str()});
+    }
+  }
+  for (const std::string& what : dir_problems) {
+    bool warned = false;
+    report(warned, "shipped databases in " + dir_ + " (TAILOR_SHIPPED_DIR)", what, "what cannot be read is not used",
+           "check TAILOR_SHIPPED_DIR");
+  }
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    names_.push_back(files[f].name);
+    warned_.push_back(false);
+    std::istringstream in(files[f].text);
+    std::string line, first_error;
+    int lineno = 0, bad = 0;
+    while (std::getline(in, line)) {
+      ++lineno;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+      std::string why;
+      auto r = detail::parse_json_line(line, why);
+      if (!r) {
+        if (bad++ == 0) first_error = fmt::format("line {}: {}", lineno, why);
+        continue;
+      }
+      by_key_[shipped_key(r->device, r->problem.to_string(), r->align_bytes)].push_back({*r, f});
+      by_device_[r->device].push_back(*r);
+      ++count_;
+    }
+    if (bad) {
+      bool w = warned_[f];
+      report(w, "shipped database " + files[f].name,
+             bad == 1 ? "skipped a malformed " + first_error
+                      : fmt::format("skipped {} malformed lines (first: {})", bad, first_error),
+             kSkipped, verify_hint(files[f].name));
+      warned_[f] = w;
+    }
+  }
+  for (auto& [key, entries] : by_key_)
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry& a, const Entry& b) { return detail::preferred(a.record, b.record); });
+}
+
+std::vector<std::pair<TuningRecord, std::size_t>> ShippedDatabases::candidates(const GemmProblem& problem,
+                                                                               const std::string& device, int align) {
+  const std::string key = shipped_key(device, problem.to_string(), align);
+  std::lock_guard lock(mu_);
+  load();
+  std::vector<std::pair<TuningRecord, std::size_t>> out;
+  if (auto it = by_key_.find(key); it != by_key_.end())
+    for (const Entry& e : it->second) out.emplace_back(e.record, e.file);
+  return out;
+}
+
+std::vector<TuningRecord> ShippedDatabases::records_for_device(const std::string& device) {
+  std::lock_guard lock(mu_);
+  load();
+  auto it = by_device_.find(device);
+  return it == by_device_.end() ? std::vector<TuningRecord>{} : it->second;
+}
+
+void ShippedDatabases::warn(std::size_t file, const std::string& what, std::string_view consequence) {
+  std::lock_guard lock(mu_);
+  if (file >= names_.size()) return;
+  bool w = warned_[file];
+  report(w, "shipped database " + names_[file], what, consequence, verify_hint(names_[file]));
+  warned_[file] = w;
+}
+
+std::vector<std::string> ShippedDatabases::file_names() {
+  std::lock_guard lock(mu_);
+  load();
+  return names_;
+}
+
+std::size_t ShippedDatabases::size() {
+  std::lock_guard lock(mu_);
+  load();
+  return count_;
+}
+
+// ---- the sources ------------------------------------------------------------------------
+
+std::optional<Plan> UserSource::lookup(const GemmProblem& problem, const DeviceInfo& device, int align) {
+  try {
+    for (const TuningRecord& r : db_->candidates(problem, device.fingerprint(), align)) {
+      if (auto why = gen::check(problem, r.config, device, align)) {
+        db_->warn(fmt::format("{} has config {}, which is not legal here: {}", record_where(r), r.config.to_string(),
+                              *why),
+                  kSkipped);
+        continue;
+      }
+      return Plan{r.config, PlanOrigin::user, {}};
+    }
+  } catch (const std::exception& e) {
+    db_->warn(detail::reason(e), kSkipped);
+  }
+  return std::nullopt;
+}
+
+std::string UserSource::describe() const { return "user database " + db_->path(); }
+
+std::optional<Plan> ShippedSource::lookup(const GemmProblem& problem, const DeviceInfo& device, int align) {
+  try {
+    for (const auto& [r, file] : db_->candidates(problem, device.fingerprint(), align)) {
+      if (auto why = gen::check(problem, r.config, device, align)) {
+        db_->warn(file,
+                  fmt::format("{} has config {}, which is not legal here: {}", record_where(r), r.config.to_string(),
+                              *why),
+                  kSkipped);
+        continue;
+      }
+      return Plan{r.config, PlanOrigin::shipped, {}};
+    }
+  } catch (const std::exception& e) {
+    static bool warned = false;
+    static std::mutex mu;
+    std::lock_guard lock(mu);
+    report(warned, "shipped databases", detail::reason(e), kSkipped, "check them with 'tailor-db verify --shipped'");
+  }
+  return std::nullopt;
+}
+
+std::string ShippedSource::describe() const { return "shipped databases"; }
+
+std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const DeviceInfo& device, int align) {
+  try {
+    const std::string fp = device.fingerprint();
+    std::vector<TuningRecord> records = user_ ? user_->records_for_device(fp) : std::vector<TuningRecord>{};
+    if (shipped_) {
+      auto more = shipped_->records_for_device(fp);
+      records.insert(records.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+    }
+    if (records.empty()) return std::nullopt;
+    for (const TuningRecord& r : nearest(records, problem, records.size()))
+      if (!gen::check(problem, r.config, device, align)) return Plan{r.config, PlanOrigin::neighbour, {}};
+  } catch (const std::exception& e) {
+    static bool warned = false;
+    static std::mutex mu;
+    std::lock_guard lock(mu);
+    report(warned, "nearest-neighbour search", detail::reason(e), "no neighbour is used for this problem",
+           "please report this");
+  }
+  return std::nullopt;
+}
+
+std::vector<std::shared_ptr<tailor::detail::PlanSource>> make_plan_sources(const std::string& user_db_path,
+                                                                           const std::string& shipped_dir) {
+  auto user = std::make_shared<UserDatabase>(user_db_path);
+  auto shipped = std::make_shared<ShippedDatabases>(shipped_dir);
+  return {std::make_shared<UserSource>(user), std::make_shared<ShippedSource>(shipped),
+          std::make_shared<NeighbourSource>(user, shipped)};
+}
+
+}  // namespace tailor::db
