@@ -8,11 +8,14 @@
 #include <fstream>
 #include <mutex>
 
+#include "runtime/autotune.hpp"
 #include "runtime/device.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/cpu/host_router.hpp"
 #include "runtime/env.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "tailor/error.hpp"
+#include "tuning_db/plan_sources.hpp"
 
 namespace tailor {
 
@@ -93,7 +96,8 @@ void check_pointers(const GemmProblem& p, const detail::Launchable& l, const voi
 
 Runtime::Impl::Impl(int device)
     : cache(detail::env().disk_cache ? detail::env().cache_dir : std::string()),
-      dispatcher(DeviceInfo::sm90_model()) {
+      dispatcher(DeviceInfo::sm90_model()),
+      host(std::make_unique<detail::HostRouter>()) {
   try {
     dev = detail::query_device(device);
     const detail::Driver& d = detail::driver();
@@ -101,6 +105,9 @@ Runtime::Impl::Impl(int device)
     TAILOR_CU(d.cuDevicePrimaryCtxRetain(&ctx, cudev));
     gpu = true;
     dispatcher = detail::Dispatcher(dev);
+    // Tuned configs, in lookup order: user database, shipped databases, nearest tuned neighbour.
+    for (auto& source : db::make_plan_sources(detail::env().db_path, detail::env().shipped_dir))
+      dispatcher.add_source(std::move(source));
   } catch (const Error& e) {
     if (e.code() != ErrorCode::device_unavailable) throw;
     no_gpu_reason = e.what();
@@ -110,6 +117,7 @@ Runtime::Impl::Impl(int device)
 
 Runtime::Impl::~Impl() {
   if (!gpu) return;
+  host.reset();  // CPU path: frees its staging buffers while the context is alive
   const detail::Driver& d = detail::driver();
   CUcontext prev = nullptr;
   d.cuCtxGetCurrent(&prev);
@@ -155,6 +163,14 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   TAILOR_CU(d.cuModuleLoadData(&mod, kernel->cubin.data()));
   CUfunction fn = nullptr;
   TAILOR_CU(d.cuModuleGetFunction(&fn, mod, src.name.c_str()));
+  int max_threads = 0;
+  TAILOR_CU(d.cuFuncGetAttribute(&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn));
+  if (max_threads < static_cast<int>(l.shape.block)) {
+    d.cuModuleUnload(mod);
+    throw Error(ErrorCode::invalid_config,
+                fmt::format("kernel {} uses {} registers per thread: at most {} threads fit a CTA, the config asks {}",
+                            src.name, kernel->registers, max_threads, l.shape.block));
+  }
   if (l.shape.smem_bytes > static_cast<unsigned>(dev.smem_per_block))
     TAILOR_CU(d.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                    static_cast<int>(l.shape.smem_bytes)));
@@ -169,6 +185,31 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   functions.emplace(key, std::make_pair(fn, kernel));
   l.fn = fn, l.kernel = kernel;
   return l;
+}
+
+Plan Runtime::Impl::tune_now(const GemmProblem& p, int align, const Plan& fallback) {
+  // TAILOR_TUNE=1: a problem with no record is tuned on first use, within the budget, and
+  // the winner stored in the user database. A failure to tune or to store is reported and
+  // the heuristic serves.
+  const detail::Env& e = detail::env();
+  try {
+    detail::TuneOptions opt;
+    opt.budget_s = e.tune_budget_s;
+    const detail::TuneResult r = detail::autotune(*this, p, align, opt);
+    try {
+      db::TuningDb::open(e.db_path, db::TuningDb::Mode::read_write)->upsert(r.record(dev));
+    } catch (const Error& err) {
+      std::fprintf(stderr, "tailor: tuned %s but could not store it: %s\n", p.to_string().c_str(), err.what());
+    }
+    if (e.log)
+      std::fprintf(stderr, "tailor: tuned %s in %.1f s: %s (%.2fx the heuristic)\n", p.to_string().c_str(), r.seconds,
+                   r.best.to_string().c_str(),
+                   r.heuristic_timing.median > 0 ? r.heuristic_timing.median / r.best_timing.median : 0.0);
+    return Plan{r.best, PlanOrigin::tuned, gen::kernel_name(p, r.best)};
+  } catch (const Error& err) {
+    std::fprintf(stderr, "tailor: tuning %s failed, using the heuristic: %s\n", p.to_string().c_str(), err.what());
+    return fallback;
+  }
 }
 
 Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
@@ -215,7 +256,9 @@ detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align,
   if (forced) {
     plan = Plan{*forced, PlanOrigin::forced, gen::kernel_name(p, *forced)};
   } else {
-    plan = settle(p, dispatcher.decide(p, align));
+    plan = dispatcher.decide(p, align);
+    if (plan.origin == PlanOrigin::heuristic && detail::env().tune) plan = tune_now(p, align, plan);
+    plan = settle(p, plan);
   }
   detail::Launchable l = build(p, plan);
   if (detail::env().log)
@@ -240,6 +283,9 @@ void run(Runtime::Impl& impl, const GemmProblem& problem, const KernelConfig* fo
   GemmProblem key = problem;
   key.alpha_kind = scalar_kind(alpha);
   key.beta_kind = scalar_kind(beta);
+  // --- CPU path (issue 4): host pointers run on the CPU or on the GPU with copies.
+  if (impl.host->route(impl, key, forced, A, B, C, alpha, beta, stream)) return;
+  // --- end CPU path
   const int align = std::min({gen::alignment_of(A), gen::alignment_of(B), gen::alignment_of(C)});
   const detail::Launchable l = impl.resolve(key, align, forced, A, B, C);
   impl.make_current();
@@ -257,6 +303,32 @@ void Runtime::gemm_with(const GemmProblem& problem, const KernelConfig& config, 
                         double alpha, double beta, CUstream stream) {
   run(*impl_, problem, &config, A, B, C, alpha, beta, stream);
 }
+
+// --- CPU path (issue 4): the prepared-kernel API and the CPU thread count.
+bool Runtime::has_cpu_path() const { return cpu::jit_available(); }
+
+int Runtime::cpu_threads() const { return impl_->host->cpu().threads(); }
+
+void Runtime::set_cpu_threads(int threads) {
+  impl_->host->cpu().set_threads(threads == 0 ? cpu::default_threads() : threads);  // < 0: invalid_argument
+}
+
+CpuKernel Runtime::prepare_cpu(const GemmProblem& problem, double alpha, double beta) {
+  GemmProblem key = problem;
+  key.alpha_kind = scalar_kind(alpha);
+  key.beta_kind = scalar_kind(beta);
+  std::shared_ptr<const detail::CpuKernelState> s = impl_->host->cpu().resolve_shared(key, nullptr);
+  CpuKernel k;
+  k.fn_ = s->fn;
+  k.batch_ = s->batch;
+  k.bytes_a_ = s->bytes_a, k.bytes_b_ = s->bytes_b, k.bytes_c_ = s->bytes_c;
+  k.elem_mask_ = static_cast<std::uintptr_t>(s->problem.esize() - 1);
+  k.alpha_kind_ = s->problem.alpha_kind, k.beta_kind_ = s->problem.beta_kind;
+  k.single_ = !s->pooled;
+  k.state_ = std::move(s);
+  return k;
+}
+// --- end CPU path
 
 Plan Runtime::plan(const GemmProblem& problem, int align_bytes) {
   const GemmProblem p = problem.normalized();

@@ -45,6 +45,10 @@ CUresult launch(const Launchable& l, const void* A, const void* B, void* C, doub
 
 }  // namespace tailor::detail
 
+namespace tailor::detail {
+class HostRouter;  // the CPU path and host/device routing (runtime/cpu/host_router.hpp)
+}
+
 namespace tailor {
 
 struct Runtime::Impl {
@@ -64,6 +68,9 @@ struct Runtime::Impl {
   /// alignment, aliasing) on every call; throws Error before any device work.
   detail::Launchable resolve(const GemmProblem& problem, int align, const KernelConfig* forced, const void* A,
                              const void* B, const void* C);
+  /// TAILOR_TUNE=1: tunes `p` now, stores the record in the user database, and returns
+  /// the tuned plan (or `fallback` when tuning fails, with a message on stderr).
+  Plan tune_now(const GemmProblem& p, int align, const Plan& fallback);
   /// A heuristic or neighbour plan whose kernel spills registers under its CTAs-per-SM
   /// cap gets a lower cap (compiles, needs no GPU); other plans are returned as they are.
   Plan settle(const GemmProblem& normalized, Plan plan);
@@ -78,6 +85,7 @@ struct Runtime::Impl {
   std::unordered_map<detail::MemoKey, detail::Launchable, detail::MemoKeyHash> memo;
   std::unordered_map<std::string, std::pair<CUfunction, std::shared_ptr<const detail::CompiledKernel>>> functions;
   std::vector<CUmodule> modules;
+  std::unique_ptr<detail::HostRouter> host;  ///< CPU path (issue 4): host pointers, no GPU
 };
 
 }  // namespace tailor

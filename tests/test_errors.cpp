@@ -1,6 +1,7 @@
 // Every bad input to gemm is a tailor::Error with a specific code and a message naming the
 // problem, raised before any device work, leaving C untouched. Runs with or without a GPU:
-// the pointers are host buffers, which are never dereferenced because the checks come first.
+// the pointers are host buffers, which are never dereferenced because the checks come first
+// (without a GPU host buffers run on the CPU path, whose checks also come first).
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -161,15 +162,32 @@ TEST_CASE("gemm_with rejects an illegal config with invalid_config") {
   }
 }
 
-TEST_CASE("without a GPU a valid gemm says so with device_unavailable") {
+TEST_CASE("without a GPU a valid gemm on host pointers runs on the CPU path; a forced GPU config says device_unavailable") {
   if (rt().has_gpu()) return;  // this case is about machines without one
+  CHECK(!rt().no_gpu_reason().empty());
   Buffers buf;
+  const GemmProblem p = GemmProblem::make(8, 3, 5, 2, DType::f64);
+  if (!rt().has_cpu_path()) {  // a build without LLVM: no CPU path either, and it says so
+    try {
+      rt().gemm(p, buf.a.data(), buf.b.data(), buf.c.data());
+      FAIL("no error");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::device_unavailable);
+      CHECK(std::string(e.what()).find("TAILOR_WITH_LLVM") != std::string::npos);
+    }
+    CHECK(buf.c_untouched());
+    return;
+  }
+  // A is all 1.5 and B all 2.5: every output is 5 * 1.5 * 2.5; the rest of C stays 42.
+  rt().gemm(p, buf.a.data(), buf.b.data(), buf.c.data());
+  for (std::size_t i = 0; i < buf.c.size(); ++i) REQUIRE(buf.c[i] == (i < 8 * 3 * 2 ? 18.75 : 42.0));
+  Buffers fresh;
   try {
-    rt().gemm(GemmProblem::make(8, 3, 5, 2, DType::f64), buf.a.data(), buf.b.data(), buf.c.data());
+    rt().gemm_with(p, KernelConfig::parse("slab,t=64,mats=8,vec=1,rm=1,rn=1,grid=0"), fresh.a.data(), fresh.b.data(),
+                   fresh.c.data());
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.code() == ErrorCode::device_unavailable);
-    CHECK(!rt().no_gpu_reason().empty());
   }
-  CHECK(buf.c_untouched());
+  CHECK(fresh.c_untouched());
 }

@@ -14,6 +14,7 @@
 #include "runtime/reference.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "tools/bench_common.hpp"
+#include "tools/bench_cpu.hpp"
 #include "tools/cli_common.hpp"
 
 namespace {
@@ -181,6 +182,10 @@ int main(int argc, char** argv) {
   std::string shape, dtype = "f32", bcast, suite, json_path;
   Options o;
   int device = 0, copy_mib = 2048, tiny = 0;
+  // --- CPU path (issue 4): --device cpu, --threads, --host-sweep (tools/bench_cpu.cpp)
+  std::string device_arg = "0";
+  int cpu_threads = 0;
+  bool host_sweep = false;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
@@ -191,7 +196,9 @@ int main(int argc, char** argv) {
   app.add_option("--beta", o.beta, "beta (non-zero: C is read)")->capture_default_str();
   app.add_option("--reps", o.reps, "timed repetitions (median reported)")->capture_default_str()->check(CLI::Range(1, 1000));
   app.add_option("--per-rep", o.per_rep, "back-to-back calls per repetition")->capture_default_str()->check(CLI::Range(1, 100000));
-  app.add_option("--device", device, "CUDA device ordinal")->capture_default_str();
+  app.add_option("--device", device_arg, "CUDA device ordinal, or cpu for the CPU path")->capture_default_str();
+  app.add_option("--threads", cpu_threads, "CPU path: threads (0: TAILOR_CPU_THREADS or every CPU)")->check(CLI::Range(0, 4096));
+  app.add_flag("--host-sweep", host_sweep, "on a GPU machine: host data on the CPU vs the GPU with copies vs the cost model's pick");
   app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
   app.add_option("--tiny-calls", tiny, "time N back-to-back calls of --shape against N bare launches of an empty kernel")
@@ -207,15 +214,34 @@ int main(int argc, char** argv) {
     for (const auto& c : o.configs) configs.emplace_back(KernelConfig::parse(c));
     if (configs.empty()) configs.emplace_back(std::nullopt);
 
+    // --- CPU path (issue 4)
+    tools::CpuBenchOptions co;
+    co.reps = o.reps, co.per_rep = o.per_rep, co.alpha = o.alpha, co.beta = o.beta, co.configs = o.configs;
+    co.overhead = o.overhead, co.threads = cpu_threads, co.json_path = json_path;
+    co.copy_mib = std::min(copy_mib, 512);
+    if (device_arg == "cpu") {
+      Runtime rt_cpu(-1);
+      return tools::run_cpu_bench(rt_cpu, problems, co);
+    }
+    try {
+      device = std::stoi(device_arg);
+    } catch (const std::exception&) {
+      throw Error(ErrorCode::invalid_argument, fmt::format("--device '{}': expected a CUDA ordinal or cpu", device_arg));
+    }
     Runtime rt(device);
+    if (host_sweep) return tools::run_host_sweep(rt, problems, co);
     if (!rt.has_gpu()) {
-      std::printf("tailor-bench: no GPU, nothing timed: %s\n", rt.no_gpu_reason().c_str());
+      std::printf("tailor-bench: no GPU (%s): running on the CPU path\n", rt.no_gpu_reason().c_str());
+      int rc = 0;
+      if (rt.has_cpu_path()) rc = tools::run_cpu_bench(rt, problems, co);
+      else std::printf("tailor-bench: this build has no CPU path either (TAILOR_WITH_LLVM=OFF): nothing timed\n");
       if (problems.size() == 1) {
-        std::printf("tailor-bench: the kernel Tailor would run, and its NVRTC compile report:\n\n");
+        std::printf("\ntailor-bench: the GPU kernel Tailor would run, and its NVRTC compile report:\n\n");
         tools::print_compile_report(problems[0].problem, true);
       }
-      return 0;
+      return rc;
     }
+    // --- end CPU path
     rt.impl().make_current();
     CUstream stream = nullptr;
     TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "tailor/config.hpp"
+#include "tailor/cpu.hpp"
 #include "tailor/device.hpp"
 #include "tailor/problem.hpp"
 
@@ -46,8 +47,8 @@ struct Plan {
 class Runtime {
  public:
   /// Opens CUDA device `device` (its primary context). Without a CUDA driver or device the
-  /// runtime still constructs; has_gpu() is false and device gemm calls throw
-  /// Error(device_unavailable) saying why.
+  /// runtime still constructs; has_gpu() is false and every gemm runs on the CPU path
+  /// (a call that forces a GPU config throws Error(device_unavailable) saying why).
   explicit Runtime(int device = 0);
   ~Runtime();
   Runtime(const Runtime&) = delete;
@@ -60,11 +61,17 @@ class Runtime {
 
   /// C[b] = alpha * A[b] @ B[b] + beta * C[b] on device pointers, enqueued on `stream`
   /// (nullptr: the context's default stream). Returns once the kernel is enqueued.
-  /// Throws Error before touching C when the problem or a pointer is invalid.
+  /// Host pointers (all three) run on the CPU path, or on the GPU with copies in and out
+  /// when the cost model says that is faster (see docs/design.md, "Host or device");
+  /// such calls return once C is written. Without a GPU every call runs on the CPU path.
+  /// Throws Error before touching C when the problem or a pointer is invalid, and
+  /// Error(invalid_argument) when host and device pointers are mixed.
   void gemm(const GemmProblem& problem, const void* A, const void* B, void* C,
             double alpha = 1.0, double beta = 0.0, CUstream stream = nullptr);
 
   /// As gemm, with a kernel config chosen by the caller (validated, never cached as a plan).
+  /// A cpu-family config runs on the CPU path (host pointers); a GPU config with host
+  /// pointers runs on the GPU with copies.
   void gemm_with(const GemmProblem& problem, const KernelConfig& config, const void* A,
                  const void* B, void* C, double alpha = 1.0, double beta = 0.0,
                  CUstream stream = nullptr);
@@ -73,6 +80,22 @@ class Runtime {
   /// (16: all of A, B, C 16-byte aligned), without launching anything. May compile the
   /// kernel (no GPU needed) to check that an untuned config does not spill registers.
   Plan plan(const GemmProblem& problem, int align_bytes = 16);
+
+  // --- CPU path (issue 4)
+  /// True when this build has the CPU path (TAILOR_WITH_LLVM).
+  bool has_cpu_path() const;
+  /// Threads the CPU path splits a batch over (TAILOR_CPU_THREADS, default: every CPU
+  /// this process may run on). Results do not depend on it.
+  int cpu_threads() const;
+  /// Sets the CPU path's thread count; 0 restores the default. Error(invalid_argument)
+  /// outside [0, 4096].
+  void set_cpu_threads(int threads);
+  /// Prepares (plans and JIT-compiles, once per process) the CPU kernel of `problem` for
+  /// alpha and beta of the kinds of the given values (zero, one or general), and hands it
+  /// out: calling the CpuKernel skips every lookup. Throws Error for an invalid problem,
+  /// and Error(device_unavailable) in a build without the CPU path.
+  CpuKernel prepare_cpu(const GemmProblem& problem, double alpha = 1.0, double beta = 0.0);
+  // --- end CPU path
 
   struct Impl;
   Impl& impl() { return *impl_; }

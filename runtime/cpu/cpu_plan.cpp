@@ -1,0 +1,197 @@
+// CPU kernel names, the CPU heuristic, and the lookup chain of CPU plans.
+#include "runtime/cpu/cpu_plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+#include "generator/generator.hpp"
+#include "runtime/cpu/cpu_shape.hpp"
+#include "tailor/error.hpp"
+#include "tuning_db/plan_sources.hpp"
+#include "tuning_db/tuning_db.hpp"
+
+namespace tailor::cpu {
+namespace {
+
+char scalar_letter(ScalarKind s, char general) {
+  return s == ScalarKind::zero ? '0' : s == ScalarKind::one ? '1' : general;
+}
+
+void warn_invalid_once(const std::string& where, const std::string& problem, const std::string& config,
+                       const std::string& why) {
+  static std::mutex mu;
+  static std::set<std::string> seen;
+  std::lock_guard<std::mutex> lock(mu);
+  if (!seen.insert(where + "|" + problem + "|" + config).second) return;
+  std::fprintf(stderr, "tailor: warning: skipping cpu config %s for %s from %s: %s\n", config.c_str(),
+               problem.c_str(), where.c_str(), why.c_str());
+}
+
+// The first legal cpu config among a key's records, best first.
+std::optional<Plan> first_legal(const std::vector<db::TuningRecord>& records, const GemmProblem& problem,
+                                PlanOrigin origin) {
+  for (const db::TuningRecord& r : records)
+    if (r.config.family == Family::cpu && !gen::check_cpu(problem, r.config)) return Plan{r.config, origin, ""};
+  return std::nullopt;
+}
+
+class UserDbSource final : public CpuPlanSource {
+ public:
+  explicit UserDbSource(std::shared_ptr<db::UserDatabase> db) : db_(std::move(db)) {}
+  std::optional<Plan> lookup(const GemmProblem& problem, const std::string& fingerprint) override {
+    return first_legal(db_->candidates(problem, fingerprint, static_cast<int>(problem.esize())), problem,
+                       PlanOrigin::user);
+  }
+  std::string describe() const override { return "user database " + db_->path(); }
+
+ private:
+  std::shared_ptr<db::UserDatabase> db_;
+};
+
+class ShippedDbSource final : public CpuPlanSource {
+ public:
+  explicit ShippedDbSource(std::shared_ptr<db::ShippedDatabases> db) : db_(std::move(db)) {}
+  std::optional<Plan> lookup(const GemmProblem& problem, const std::string& fingerprint) override {
+    std::vector<db::TuningRecord> records;
+    for (auto& [r, file] : db_->candidates(problem, fingerprint, static_cast<int>(problem.esize())))
+      records.push_back(std::move(r));
+    return first_legal(records, problem, PlanOrigin::shipped);
+  }
+  std::string describe() const override { return "shipped databases"; }
+
+ private:
+  std::shared_ptr<db::ShippedDatabases> db_;
+};
+
+}  // namespace
+
+std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  auto lay = [](Layout l) { return l == Layout::row ? 'r' : 'c'; };
+  std::string name = fmt::format("tailor_{}_cpu_m{}k{}n{}_{}{}{}_e{}{}", to_string(p.dtype), p.m, p.k, p.n,
+                                 lay(p.layout_a), lay(p.layout_b), lay(p.layout_c), scalar_letter(p.alpha_kind, 'a'),
+                                 scalar_letter(p.beta_kind, 'b'));
+  if (p.bcast_a()) name += "_bA";
+  if (p.bcast_b()) name += "_bB";
+  name += fmt::format("_T{}_v{}_r{}x{}_u{}_o{}", c.mats, c.vec, c.rm, c.rn, c.unroll, c.order);
+  // Leading dimensions and strides other than the tight ones change the code: hash them.
+  const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
+  const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
+  if (!plain_a || !plain_b || !p.packed_c()) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (std::int64_t v : {p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c}) {
+      h ^= static_cast<std::uint64_t>(v);
+      h *= 1099511628211ull;
+      h ^= h >> 29;
+    }
+    name += fmt::format("_h{:08x}", static_cast<std::uint32_t>(h ^ (h >> 32)));
+  }
+  return name;
+}
+
+KernelConfig make_config(int mats, int vec, int rm, int rn, int unroll, int order) {
+  KernelConfig c;
+  c.family = Family::cpu;
+  c.threads = 0, c.minb = 1, c.grid = 0, c.bm = c.bn = c.bk = 0;
+  c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.unroll = unroll, c.order = order;
+  return c;
+}
+
+int mats_for(const GemmProblem& p, double task_bytes) {
+  const double per = std::max(1.0, p.min_bytes() / static_cast<double>(p.batch));
+  return static_cast<int>(std::clamp(task_bytes / per, 1.0, double(1 << 20)));
+}
+
+KernelConfig heuristic(const GemmProblem& problem, const CpuInfo& cpu) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  const CpuShape s = cpu_shape(p);
+  const int lanes = cpu.lanes(static_cast<int>(p.esize()));
+  const int regs = cpu.vector_bytes >= 64 ? 32 : 16;
+  const int mats = mats_for(p);
+  // Outputs of 64 MB and more go to memory anyway: streaming stores skip reading C's
+  // lines into the cache first (a third more traffic for square tiny products).
+  const double c_bytes = double(p.batch) * double(p.m * p.n) * double(p.esize());
+  const int stream = c_bytes >= 64e6 && p.beta_kind == ScalarKind::zero ? 2 : 0;
+  // Skinny outputs with K contiguous in both inputs: dot products along K.
+  if (s.n <= 2 && s.k >= 4 && s.a_cs == 1 && s.b_rs == 1) {
+    const int vec = static_cast<int>(std::min<std::int64_t>(lanes, pow2_ceil(s.k)));
+    const int rn = static_cast<int>(s.n);
+    const int rm = static_cast<int>(std::min<std::int64_t>(s.m, std::max(1, (regs - 4) / (rn + 1) / 2)));
+    const std::int64_t steps = s.k / vec;
+    return make_config(mats, vec, std::min(rm, 8), rn, steps <= 8 ? 8 : 4, 1 | stream);
+  }
+  // Outer product: vectors along C's rows, as wide as the row needs; as many vectors per
+  // block as divide the row evenly (at most 4), as many rows as the registers hold (at
+  // most 8). Tiny memory-bound products keep a block to about two cache lines of C (what
+  // tuning found for 8x8x8 on AVX-512); reductions of up to 64 steps are unrolled whole.
+  const int vec = static_cast<int>(std::min<std::int64_t>(lanes, pow2_ceil(s.n)));
+  const std::int64_t vectors = (s.n + vec - 1) / vec;
+  int rn = static_cast<int>(std::min<std::int64_t>(vectors, 4));
+  for (int r = rn; r >= 2; --r)
+    if (vectors % r == 0) {
+      rn = r;
+      break;
+    }
+  const int budget = std::max(1, regs - rn - 2);
+  int rm = static_cast<int>(std::clamp<std::int64_t>(budget / rn, 1, std::min<std::int64_t>(s.m, 8)));
+  const bool tiny = s.k <= 8 && p.flops() / p.min_bytes() < 2.0;
+  if (tiny && rn == vectors) {
+    const std::int64_t row_bytes = s.n * p.esize();
+    rm = static_cast<int>(std::clamp<std::int64_t>(128 / row_bytes, 1, rm));
+    while (rm > 1 && s.m % rm != 0) --rm;  // whole blocks: C goes out in equal runs
+  }
+  const int unroll = s.k <= 64 ? static_cast<int>(s.k) : 4;
+  return make_config(mats, vec, rm, rn, unroll, stream);
+}
+
+std::shared_ptr<CpuPlanSource> user_db_source(std::shared_ptr<db::UserDatabase> db) {
+  return std::make_shared<UserDbSource>(std::move(db));
+}
+
+std::shared_ptr<CpuPlanSource> shipped_db_source(std::shared_ptr<db::ShippedDatabases> db) {
+  return std::make_shared<ShippedDbSource>(std::move(db));
+}
+
+std::vector<std::shared_ptr<CpuPlanSource>> db_sources(const std::string& user_db_path,
+                                                       const std::string& shipped_dir) {
+  std::vector<std::shared_ptr<CpuPlanSource>> out;
+  if (!user_db_path.empty()) out.push_back(user_db_source(std::make_shared<db::UserDatabase>(user_db_path)));
+  out.push_back(shipped_db_source(std::make_shared<db::ShippedDatabases>(shipped_dir)));
+  return out;
+}
+
+Plan decide(const GemmProblem& problem, const CpuInfo& cpu,
+            const std::vector<std::shared_ptr<CpuPlanSource>>& sources) {
+  const std::string fp = cpu.fingerprint();
+  for (const auto& src : sources) {
+    std::optional<Plan> plan;
+    try {
+      plan = src->lookup(problem, fp);
+    } catch (const Error& e) {
+      warn_invalid_once(src->describe(), problem.to_string(), "(lookup)", e.what());
+      continue;
+    }
+    if (!plan) continue;
+    if (plan->config.family != Family::cpu) {
+      warn_invalid_once(src->describe(), problem.to_string(), plan->config.to_string(), "not a cpu-family config");
+      continue;
+    }
+    if (auto why = gen::check_cpu(problem, plan->config)) {
+      warn_invalid_once(src->describe(), problem.to_string(), plan->config.to_string(), *why);
+      continue;
+    }
+    plan->kernel_name = kernel_name(problem, plan->config);
+    return *plan;
+  }
+  Plan plan;
+  plan.config = heuristic(problem, cpu);
+  plan.origin = PlanOrigin::heuristic;
+  plan.kernel_name = kernel_name(problem, plan.config);
+  return plan;
+}
+
+}  // namespace tailor::cpu
