@@ -127,6 +127,16 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
               KernelConfig c;
               c.family = Family::slab;
               c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
+              // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
+              if (minb == 1 && ks == 1) {
+                KernelConfig g = c;
+                g.grid = 4;
+                std::int64_t gstep = 1;
+                for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
+                  if (packed) gstep = std::lcm(gstep, vec / std::gcd<std::int64_t>(e, vec));
+                g.mats = static_cast<int>(ceil_div(mats, gstep) * gstep);
+                all.push_back(g);
+              }
               // Round mats up so every slab starts vector-aligned.
               std::int64_t step = 1;
               for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
@@ -200,7 +210,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads, c.rm, c.rn, c.minb > 1);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads, c.rm,
+                                        c.rn, c.minb > 1, c.grid > 0);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

@@ -43,17 +43,19 @@ double random_value(std::uint64_t seed, std::int64_t i) {
 
 template <class T>
 void reference_impl(const GemmProblem& p, const T* A, const T* B, const T* C0, double alpha, double beta,
-                    std::vector<double>& out) {
+                    std::vector<double>& out, const std::vector<std::int64_t>* batches) {
   const std::int64_t ars = p.layout_a == Layout::row ? p.lda : 1, acs = p.layout_a == Layout::row ? 1 : p.lda;
   const std::int64_t brs = p.layout_b == Layout::row ? p.ldb : 1, bcs = p.layout_b == Layout::row ? 1 : p.ldb;
   const std::int64_t crs = p.layout_c == Layout::row ? p.ldc : 1, ccs = p.layout_c == Layout::row ? 1 : p.ldc;
-  parallel_for(p.batch, [&](std::int64_t b0, std::int64_t b1) {
+  const std::int64_t count = batches ? static_cast<std::int64_t>(batches->size()) : p.batch;
+  parallel_for(count, [&](std::int64_t b0, std::int64_t b1) {
     std::vector<double> arow(static_cast<std::size_t>(p.k));
-    for (std::int64_t b = b0; b < b1; ++b) {
+    for (std::int64_t idx = b0; idx < b1; ++idx) {
+      const std::int64_t b = batches ? (*batches)[idx] : idx;
       const T* a = A + b * p.stride_a;
       const T* bb = B + b * p.stride_b;
       const T* c0 = C0 ? C0 + b * p.stride_c : nullptr;
-      double* o = out.data() + b * p.m * p.n;
+      double* o = out.data() + idx * p.m * p.n;
       for (std::int64_t i = 0; i < p.m; ++i) {
         for (std::int64_t q = 0; q < p.k; ++q) arow[q] = static_cast<double>(a[i * ars + q * acs]);
         for (std::int64_t j = 0; j < p.n; ++j) {
@@ -69,16 +71,17 @@ void reference_impl(const GemmProblem& p, const T* A, const T* B, const T* C0, d
 }
 
 template <class T>
-double err_impl(const GemmProblem& p, const T* C, const std::vector<double>& ref) {
+double err_impl(const GemmProblem& p, const T* C, const std::vector<double>& ref, const std::vector<std::int64_t>* batches) {
   const std::int64_t crs = p.layout_c == Layout::row ? p.ldc : 1, ccs = p.layout_c == Layout::row ? 1 : p.ldc;
   std::vector<double> maxdiff(64, 0.0), maxref(64, 0.0);
   std::atomic<int> slot{0};
-  parallel_for(p.batch, [&](std::int64_t b0, std::int64_t b1) {
+  const std::int64_t count = batches ? static_cast<std::int64_t>(batches->size()) : p.batch;
+  parallel_for(count, [&](std::int64_t b0, std::int64_t b1) {
     double md = 0, mr = 0;
-    for (std::int64_t b = b0; b < b1; ++b)
-      for (std::int64_t i = 0; i < p.m; ++i)
+    for (std::int64_t idx = b0; idx < b1; ++idx)
+      for (std::int64_t i = 0, b = batches ? (*batches)[idx] : idx; i < p.m; ++i)
         for (std::int64_t j = 0; j < p.n; ++j) {
-          const double r = ref[(b * p.m + i) * p.n + j];
+          const double r = ref[(idx * p.m + i) * p.n + j];
           const double c = static_cast<double>(C[b * p.stride_c + i * crs + j * ccs]);
           const double d = std::fabs(c - r);
           md = std::isnan(d) ? std::numeric_limits<double>::infinity() : std::max(md, d);
@@ -117,20 +120,32 @@ std::int64_t operand_elems(const GemmProblem& p, char operand) {
 }
 
 std::vector<double> reference_gemm(const GemmProblem& p, const void* A, const void* B, const void* C0, double alpha,
-                                   double beta) {
-  std::vector<double> out(static_cast<std::size_t>(p.batch * p.m * p.n));
+                                   double beta, const std::vector<std::int64_t>* batches) {
+  const std::int64_t count = batches ? static_cast<std::int64_t>(batches->size()) : p.batch;
+  std::vector<double> out(static_cast<std::size_t>(count * p.m * p.n));
   if (p.dtype == DType::f32)
     reference_impl(p, static_cast<const float*>(A), static_cast<const float*>(B), static_cast<const float*>(C0), alpha,
-                   beta, out);
+                   beta, out, batches);
   else
     reference_impl(p, static_cast<const double*>(A), static_cast<const double*>(B), static_cast<const double*>(C0),
-                   alpha, beta, out);
+                   alpha, beta, out, batches);
   return out;
 }
 
-double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref) {
-  return p.dtype == DType::f32 ? err_impl(p, static_cast<const float*>(C), ref)
-                               : err_impl(p, static_cast<const double*>(C), ref);
+double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref,
+                   const std::vector<std::int64_t>* batches) {
+  return p.dtype == DType::f32 ? err_impl(p, static_cast<const float*>(C), ref, batches)
+                               : err_impl(p, static_cast<const double*>(C), ref, batches);
+}
+
+std::vector<std::int64_t> sample_batches(std::int64_t batch, std::int64_t count) {
+  std::vector<std::int64_t> out;
+  if (batch <= count) {
+    for (std::int64_t b = 0; b < batch; ++b) out.push_back(b);
+    return out;
+  }
+  for (std::int64_t i = 0; i < count; ++i) out.push_back(i * (batch - 1) / (count - 1));
+  return out;
 }
 
 }  // namespace tailor::detail

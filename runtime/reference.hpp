@@ -20,12 +20,18 @@ void fill_nan(void* data, DType dtype, std::int64_t n);
 std::int64_t operand_elems(const GemmProblem& p, char operand);
 
 /// The float64 reference alpha * A @ B + beta * C0 of a normalised problem, as
-/// batch x M x N row-major doubles. C0 is read only when beta != 0. Uses all cores.
+/// (batch entries) x M x N row-major doubles. C0 is read only when beta != 0. Uses all
+/// cores. With `batches`, only those batch entries, in that order.
 std::vector<double> reference_gemm(const GemmProblem& p, const void* A, const void* B, const void* C0, double alpha,
-                                   double beta);
+                                   double beta, const std::vector<std::int64_t>* batches = nullptr);
 
 /// max |C - ref| / max |ref| with C in the problem's layout; infinity when C holds a NaN
-/// (an unwritten element of a poisoned output) and ref does not.
-double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref);
+/// (an unwritten element of a poisoned output) and ref does not. With `batches`, `ref`
+/// holds those batch entries (as reference_gemm returned them) and only they are compared.
+double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref,
+                   const std::vector<std::int64_t>* batches = nullptr);
+
+/// Up to `count` batch entries spread evenly over the batch, the first and last included.
+std::vector<std::int64_t> sample_batches(std::int64_t batch, std::int64_t count);
 
 }  // namespace tailor::detail
