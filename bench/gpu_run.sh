@@ -65,15 +65,27 @@ case "$MODE" in
      timeout 240 .carry/llvm/tailor-bench --host-sweep) 2>&1 | tee "$OUT/llvm.log"
     ;;
   final)
+    # One log for the small steps (8 files come back at most).
+    L="$OUT/run.log"
+    cat "$OUT/env.txt" "$OUT/gpu_tests.log" >> "$L"; rm -f "$OUT/env.txt" "$OUT/gpu_tests.log"
+    if [ -f .carry/retune.txt ]; then
+      step re-tune .carry/retune.txt, budget 10 s per problem | tee -a "$L"
+      rm -f /tmp/tailor-extra.db*
+      "$B/tailor-tune" --suite .carry/retune.txt --db /tmp/tailor-extra.db --budget-s 10 2>&1 | tee -a "$L"
+      "$B/tailor-db" export --db /tmp/tailor-extra.db > "$OUT/retuned.jsonl"
+      export TAILOR_DB=/tmp/tailor-extra.db
+    fi
     step suite benchmark
     "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
-    step tiny calls
-    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$OUT/bench.log"
+    step tiny calls | tee -a "$L"
+    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$L"
     step peers
     PYTHONUNBUFFERED=1 python3 .carry/peers.py --suite .carry/suite.txt --out "$OUT/peers.jsonl" \
       --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
     step plots
-    python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT"
+    python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
+    step host or device | tee -a "$L"
+    timeout 100 "$B/tailor-bench" --host-sweep --suite .carry/suite.txt 2>&1 | tee -a "$L"
     ;;
 esac
 step done
