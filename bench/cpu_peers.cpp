@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "runtime/cpu/cpu_info.hpp"
+#include "runtime/cpu/cpu_tune.hpp"
+#include "runtime/env.hpp"
 #include "runtime/reference.hpp"
 #include "tailor/tailor.hpp"
 #include "tools/bench_common.hpp"
@@ -90,10 +92,10 @@ struct Timed {
 // slow and fast moments fall on all peers alike); each peer's median.
 std::vector<Timed> time_peers(Data& d, int reps, const std::vector<std::function<void(int)>>& peers) {
   std::vector<Timed> out(peers.size());
-  for (std::size_t i = 0; i < peers.size(); ++i) {
+  for (std::size_t i = 0; i < peers.size(); ++i) {  // the last peer is the memcpy, not a product
     detail::fill_nan(d.c[0].data(), d.p.dtype, d.nc);
     peers[i](0);
-    out[i].err = detail::max_rel_err(d.p, d.c[0].data(), d.ref);
+    if (i + 1 < peers.size()) out[i].err = detail::max_rel_err(d.p, d.c[0].data(), d.ref);
   }
   std::vector<std::vector<double>> s(peers.size());
   const int sets = static_cast<int>(d.a.size());
@@ -157,24 +159,69 @@ double ns_per_call(int n, F&& call) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Tailor's CPU path against LIBXSMM and OpenBLAS on a suite scaled to host memory", "tailor-cpu-peers"};
-  std::string suite, json_path, only;
-  double mb = 200;
+  std::string suite, json_path, only, db_path, calls_peer;
+  long calls = 0;
+  double mb = 200, tune_s = 0;
   int reps = 7, threads = 0;
-  app.add_option("--suite", suite, "suite file (batch M K N dtype [bcastA|bcastB])")->required();
+  app.add_option("--suite", suite, "suite file (batch M K N dtype [bcastA|bcastB])");
+  app.add_option("--calls", calls, "only make this many calls of one 5x10x5 f32 product through --peer, then exit "
+                                   "(for valgrind --tool=callgrind: instructions a call)");
+  app.add_option("--peer", calls_peer, "with --calls: handle (Tailor's CpuKernel), gemm (Tailor's Runtime::gemm), "
+                                       "libxsmm or openblas");
   app.add_option("--mb", mb, "megabytes each problem moves (its batch is cut to fit)")->capture_default_str();
   app.add_option("--reps", reps, "timed whole-batch calls per peer (median)")->capture_default_str();
   app.add_option("--threads", threads, "threads of the all-threads runs (0: every CPU)")->capture_default_str();
   app.add_option("--json", json_path, "JSON lines out");
   app.add_option("--only", only, "comma list of problem line numbers to run");
+  app.add_option("--tune", tune_s, "first tune each scaled problem on one thread for this many seconds (tune_cpu) "
+                                   "and store the winner in the user database, which Tailor then uses");
   return tools::guarded_main(app, argc, argv, [&]() -> int {
     openblas_set_num_threads(1);
     libxsmm_init();
+    if (!calls_peer.empty() || calls > 0) {
+      // The same setup for every peer, then `calls` calls of one of them.
+      Runtime rt(-1);
+      rt.set_cpu_threads(1);
+      const GemmProblem p = GemmProblem::make(1, 5, 10, 5, DType::f32);
+      std::vector<float> a(50), b(50), c(25);
+      detail::fill_random(a.data(), DType::f32, 50, 1);
+      detail::fill_random(b.data(), DType::f32, 50, 2);
+      const CpuKernel k = rt.prepare_cpu(p);
+      rt.gemm(p, a.data(), b.data(), c.data());
+      const float one = 1, zero = 0;
+      const libxsmm_blasint m = 5, n = 5, kk = 10, lda = 5, ldb = 10, ldc = 5;
+      const int flags = 0, pf = 0;
+      const libxsmm_smmfunction f = libxsmm_smmdispatch(m, n, kk, &lda, &ldb, &ldc, &one, &zero, &flags, &pf);
+      if (calls_peer != "handle" && calls_peer != "gemm" && calls_peer != "libxsmm" && calls_peer != "openblas")
+        throw Error(ErrorCode::invalid_argument, "--peer: expected handle, gemm, libxsmm or openblas");
+      if (calls_peer == "handle")
+        for (long i = 0; i < calls; ++i) k(a.data(), b.data(), c.data());
+      else if (calls_peer == "gemm")
+        for (long i = 0; i < calls; ++i) rt.gemm(p, a.data(), b.data(), c.data());
+      else if (calls_peer == "libxsmm")
+        for (long i = 0; i < calls; ++i) f(b.data(), a.data(), c.data());
+      else
+        for (long i = 0; i < calls; ++i)
+          cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 5, 5, 10, 1.0f, a.data(), 10, b.data(), 5, 0.0f,
+                      c.data(), 5);
+      std::printf("%ld calls through %s: c[0] = %g\n", calls, calls_peer.c_str(), c[0]);
+      return 0;
+    }
+    if (suite.empty()) throw Error(ErrorCode::invalid_argument, "--suite is required (or --calls and --peer)");
     Runtime rt;
     const int all = threads > 0 ? threads : cpu::usable_cpus();
     const cpu::CpuInfo& info = cpu::host_cpu();
     const double bw1 = memcpy_bw(std::int64_t(1) << 30, 1), bwall = memcpy_bw(std::int64_t(1) << 30, all);
-    std::printf("# %s; %d threads; memcpy %.1f GB/s on 1 thread, %.1f GB/s on %d (bytes read + written)\n",
-                info.fingerprint().c_str(), all, bw1 / 1e9, bwall / 1e9, all);
+    auto loadavg = [] {
+      std::ifstream in("/proc/loadavg");
+      std::string l;
+      std::getline(in, l);
+      return l.substr(0, l.find(' '));
+    };
+    std::printf("# %s; %d threads; memcpy %.1f GB/s on 1 thread, %.1f GB/s on %d (bytes read + written); "
+                "load average %s; user database %s\n",
+                info.fingerprint().c_str(), all, bw1 / 1e9, bwall / 1e9, all, loadavg().c_str(),
+                detail::env().db_path.c_str());
     std::ofstream json;
     if (!json_path.empty()) json.open(json_path);
     auto emit = [&](nlohmann::json j) {
@@ -213,7 +260,7 @@ int main(int argc, char** argv) {
     }
 
     std::printf("%-28s %10s %8s %10s %8s %10s %8s %10s %8s %7s %s\n", "problem (scaled)", "tailor1", "GB/s",
-                "xsmm1", "GB/s", "blas1", "GB/s", fmt::format("tailor{}", all).c_str(), "GB/s", "%bw", "vs xsmm");
+                "xsmm1", "GB/s", "blas1", "GB/s", fmt::format("tailor{}", all).c_str(), "GB/s", "%bw", "vs xsmm");  // %bw: of a memcpy timed in the same rounds
     std::vector<int> lines;
     for (std::size_t pos = 0; pos < only.size();) {
       const std::size_t next = only.find(',', pos);
@@ -227,6 +274,14 @@ int main(int argc, char** argv) {
       p.batch = std::max<std::int64_t>(1, static_cast<std::int64_t>(mb * 1e6 / per));
       p.alpha_kind = ScalarKind::one, p.beta_kind = ScalarKind::zero;
       p = p.normalized();
+      if (tune_s > 0) {
+        if (detail::env().db_path.empty())
+          throw Error(ErrorCode::invalid_argument, "--tune: no user database (set TAILOR_DB)");
+        const db::TuningRecord r = cpu::tune_cpu(p, tune_s, 1);
+        db::TuningDb::open(detail::env().db_path, db::TuningDb::Mode::read_write)->upsert(r);
+        std::printf("# tuned %s: %s (%.3f ms; heuristic %.3f ms)\n", p.to_string().c_str(),
+                    r.config.to_string().c_str(), r.median_s * 1e3, r.heuristic_s * 1e3);
+      }
       // Enough sets that a rotation moves 1.2 GB (beyond any last-level cache here).
       const int sets = static_cast<int>(std::clamp(1.2e9 / p.min_bytes(), 2.0, 8.0));
       Data d = make_data(p, sets);
@@ -236,6 +291,22 @@ int main(int argc, char** argv) {
       Runtime rt_all;
       rt_all.set_cpu_threads(all);
       const CpuKernel ka = rt_all.prepare_cpu(p);
+      // The memory bandwidth in the same rounds: a memcpy of the problem's bytes (half read,
+      // half written) over all threads.
+      static std::vector<char> msrc, mdst;
+      const std::int64_t mbytes = static_cast<std::int64_t>(p.min_bytes() / 2);
+      if (static_cast<std::int64_t>(msrc.size()) < mbytes) {
+        msrc.assign(static_cast<std::size_t>(mbytes), 1);
+        mdst.assign(static_cast<std::size_t>(mbytes), 2);
+      }
+      auto mcopy = [&](int) {
+        std::vector<std::thread> pool;
+        const std::int64_t chunk = mbytes / all;
+        for (int t = 1; t < all; ++t)
+          pool.emplace_back([&, t] { std::memcpy(mdst.data() + t * chunk, msrc.data() + t * chunk, chunk); });
+        std::memcpy(mdst.data(), msrc.data(), chunk);
+        for (auto& th : pool) th.join();
+      };
       const std::vector<Timed> t = time_peers(
           d, reps,
           {[&](int s) { k1(d.a[s].data(), d.b[s].data(), d.c[s].data()); },
@@ -247,8 +318,10 @@ int main(int argc, char** argv) {
            [&](int s) {
              if (f32) blas_loop<float>(p, (const float*)d.a[s].data(), (const float*)d.b[s].data(), (float*)d.c[s].data());
              else blas_loop<double>(p, (const double*)d.a[s].data(), (const double*)d.b[s].data(), (double*)d.c[s].data());
-           }});
+           },
+           mcopy});
       const Timed &t1 = t[0], &ta = t[1], &tx = t[2], &tb = t[3];
+      const double bw_round = 2.0 * double(mbytes / all * all) / t[4].seconds;
       const double gb = p.min_bytes() / 1e9;
       const std::string label = fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype),
                                             e.flag.empty() ? "" : " ", e.flag);
@@ -256,7 +329,7 @@ int main(int argc, char** argv) {
       const bool ok = t1.err <= tol && ta.err <= tol;
       std::printf("%-28s %8.3fms %8.1f %8.3fms %8.1f %8.3fms %8.1f %8.3fms %8.1f %6.0f%% %6.2fx%s%s\n", label.c_str(),
                   t1.seconds * 1e3, gb / t1.seconds, tx.seconds * 1e3, gb / tx.seconds, tb.seconds * 1e3,
-                  gb / tb.seconds, ta.seconds * 1e3, gb / ta.seconds, 100 * gb * 1e9 / ta.seconds / bwall,
+                  gb / tb.seconds, ta.seconds * 1e3, gb / ta.seconds, 100 * gb * 1e9 / ta.seconds / bw_round,
                   tx.seconds / t1.seconds, ok ? "" : "  <-- TAILOR ERROR ABOVE TOLERANCE",
                   tx.err <= tol && tb.err <= tol ? "" : "  (a peer's error is above tolerance)");
       std::fflush(stdout);
@@ -266,7 +339,8 @@ int main(int argc, char** argv) {
             {"tailor1_s", t1.seconds}, {"tailor_all_s", ta.seconds}, {"threads", all},
             {"libxsmm1_s", tx.seconds}, {"openblas1_s", tb.seconds}, {"tailor_err", std::max(t1.err, ta.err)},
             {"libxsmm_err", tx.err},   {"openblas_err", tb.err},   {"config", k1.plan().config.to_string()},
-            {"memcpy_all_gbps", bwall / 1e9}});
+            {"memcpy_all_gbps", bw_round / 1e9}, {"origin", std::string(to_string(k1.plan().origin))},
+            {"load", loadavg()}});
     }
     return 0;
   });

@@ -7,7 +7,8 @@
 //   rm, rn  register block: rm rows x rn vectors of C (order 0) or rm x rn outputs (order 1)
 //   unroll  unroll factor of the loop over K (order 0: steps of 1, order 1: steps of vec)
 //   order   bit 0: 0 outer product (vectors along C's rows), 1 dot product (vectors along K);
-//           bit 1: streaming (non-temporal) stores of C, for outputs that go to memory anyway
+//           bit 1: streaming (non-temporal) stores of C, for outputs that go to memory anyway;
+//           bit 2: column blocks outer, row blocks inner (a panel of B stays in L1)
 #include <fmt/format.h>
 
 #include "generator/generator.hpp"
@@ -24,8 +25,10 @@ std::optional<std::string> check_cpu(const GemmProblem& problem, const KernelCon
     return fmt::format("vec = {} must be 1, 2, 4, 8 or 16", c.vec);
   if (c.vec * p.esize() > 64)
     return fmt::format("vec = {} {} elements is wider than 64 bytes", c.vec, to_string(p.dtype));
-  if (c.order < 0 || c.order > 3)
-    return fmt::format("order = {} must be 0 or 1 (outer or dot product), plus 2 for streaming stores", c.order);
+  if (c.order < 0 || c.order > 7)
+    return fmt::format(
+        "order = {} must be 0 or 1 (outer or dot product), plus 2 for streaming stores, plus 4 for columns outer",
+        c.order);
   if (c.rm < 1 || c.rn < 1 || c.rm > 16 || c.rn > 16 || c.rm * c.rn > 64)
     return fmt::format("register block {}x{} must have sides in [1, 16] and at most 64 accumulators", c.rm, c.rn);
   if (c.unroll < 1 || c.unroll > 64) return fmt::format("unroll = {} must be in [1, 64]", c.unroll);

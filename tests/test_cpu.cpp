@@ -39,7 +39,7 @@ double tolerance(DType d) { return d == DType::f32 ? 2e-6 : 1e-13; }
 // A random cpu config that passes the structural check, or nullopt.
 std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProblem& p) {
   for (int attempt = 0; attempt < 50; ++attempt) {
-    const int order = static_cast<int>(pick(rng, 0, 3));  // with and without streaming stores
+    const int order = static_cast<int>(pick(rng, 0, 7));  // both products, store policies, block orders
     const int vec = 1 << pick(rng, 0, p.dtype == DType::f32 ? 4 : 3);
     const int rm = static_cast<int>(pick(rng, 1, 8)), rn = static_cast<int>(pick(rng, 1, 4));
     const int unroll = pick(rng, 0, 5) == 0 ? 64 : static_cast<int>(pick(rng, 1, 8));

@@ -43,7 +43,7 @@ TEST_CASE("check_cpu accepts the knobs' ranges and names what is wrong: f32 100x
       {sq, cpu::make_config(1, 8, 1, 2, 1, 0), "rn = 2"},     // 8 columns are one vector of 8
       {skinny, cpu::make_config(1, 4, 1, 2, 1, 1), "rn = 2"},  // N = 1
       {skinny, cpu::make_config(1, 1, 1, 1, 0, 0), "unroll"},
-      {skinny, cpu::make_config(1, 1, 1, 1, 1, 4), "order"},
+      {skinny, cpu::make_config(1, 1, 1, 1, 1, 8), "order"},
       {norm("f32 10x3x5x1"), cpu::make_config(1, 16, 1, 1, 1, 1), "wider than K"},
       {sq, cpu::make_config(1, 2, 12, 6, 1, 0), "at most 64"},
   };
@@ -55,6 +55,19 @@ TEST_CASE("check_cpu accepts the knobs' ranges and names what is wrong: f32 100x
   }
   // The GPU generator's check forwards cpu configs.
   CHECK(gen::check(sq, cpu::make_config(1, 3, 1, 1, 1, 0), DeviceInfo::sm90_model()));
+}
+
+TEST_CASE("streaming stores are honoured only for short whole runs of a packed C: f32 2x2x2, 33x33x33, padded C") {
+  const GemmProblem tiny = norm("f32 1000x2x2x2"), big = norm("f32 1000x33x33x33");
+  CHECK(cpu::streams(tiny, cpu::make_config(64, 2, 2, 1, 2, 2)));       // 16 bytes a block
+  CHECK_FALSE(cpu::streams(tiny, cpu::make_config(64, 2, 2, 1, 2, 0)));  // not asked for
+  CHECK(cpu::streams(norm("f64 1000x16x16x16"), cpu::make_config(64, 8, 1, 2, 2, 2)));         // one 128-byte row
+  CHECK_FALSE(cpu::streams(norm("f64 1000x16x16x16"), cpu::make_config(64, 8, 2, 2, 2, 2)));   // 256 bytes
+  CHECK_FALSE(cpu::streams(big, cpu::make_config(64, 16, 1, 1, 2, 2)));  // a row in two column blocks
+  CHECK(cpu::streams(norm("f64 1000x3x25x1"), cpu::make_config(64, 8, 3, 1, 2, 3)));  // dot product, 24 bytes
+  GemmProblem padded = GemmProblem::parse("f32 1000x2x2x2");
+  padded.ldc = 3;
+  CHECK_FALSE(cpu::streams(padded.normalized(), cpu::make_config(64, 2, 2, 1, 2, 2)));
 }
 
 TEST_CASE("a column-major C is computed as its transpose: knobs speak of the canonical orientation") {
@@ -90,7 +103,7 @@ TEST_CASE("the cpu heuristic is legal for 2000 random problems, for AVX-512, AVX
   }
 }
 
-TEST_CASE("cpu kernel names spell the problem and the config; strides other than tight ones are hashed") {
+TEST_CASE("cpu kernel names spell the problem and the config, with a hash of strides other than tight ones") {
   const GemmProblem p = norm("f64 1000000x3x25x1");
   const KernelConfig c = cpu::make_config(636, 8, 3, 1, 8, 1);
   CHECK(cpu::kernel_name(p, c) == "tailor_f64_cpu_m3k25n1_rrr_e10_T636_v8_r3x1_u8_o1");

@@ -162,7 +162,7 @@ TEST_CASE("gemm_with rejects an illegal config with invalid_config") {
   }
 }
 
-TEST_CASE("without a GPU a valid gemm on host pointers runs on the CPU path; a forced GPU config says device_unavailable") {
+TEST_CASE("without a GPU a valid gemm on host pointers runs on the CPU path, and a forced GPU config says device_unavailable") {
   if (rt().has_gpu()) return;  // this case is about machines without one
   CHECK(!rt().no_gpu_reason().empty());
   Buffers buf;

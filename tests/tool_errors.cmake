@@ -30,6 +30,7 @@ foreach(tool ${GEN} ${BENCH})
 endforeach()
 expect_failure(${GEN} "config" --shape 10x3x25x1 --config "slab,t=7")
 expect_failure(${BENCH} "--suite" --suite /nonexistent/suite.txt)
+expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device banana)  # CPU path: an ordinal or cpu
 
 # tailor-db: --help on the tool and every subcommand; bad subcommands, options and files.
 if(DB)

@@ -198,7 +198,8 @@ int main(int argc, char** argv) {
   app.add_option("--per-rep", o.per_rep, "back-to-back calls per repetition")->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--device", device_arg, "CUDA device ordinal, or cpu for the CPU path")->capture_default_str();
   app.add_option("--threads", cpu_threads, "CPU path: threads (0: TAILOR_CPU_THREADS or every CPU)")->check(CLI::Range(0, 4096));
-  app.add_flag("--host-sweep", host_sweep, "on a GPU machine: host data on the CPU vs the GPU with copies vs the cost model's pick");
+  app.add_flag("--host-sweep", host_sweep, "on a GPU machine: host data on the CPU vs the GPU with copies vs the cost model's pick, "
+                                           "from one 5x10x5 product up to --suite's or --shape's problems");
   app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
   app.add_option("--tiny-calls", tiny, "time N back-to-back calls of --shape against N bare launches of an empty kernel")
@@ -209,7 +210,7 @@ int main(int argc, char** argv) {
     if (tiny && shape.empty()) throw Error(ErrorCode::invalid_argument, "--tiny-calls needs --shape");
     if (!suite.empty()) problems = tools::read_suite(suite);
     else if (!shape.empty()) problems.push_back({tools::problem_from_args(shape, dtype, bcast), "", 0});
-    else throw Error(ErrorCode::invalid_argument, "--shape or --suite is required (see --help)");
+    else if (!host_sweep) throw Error(ErrorCode::invalid_argument, "--shape or --suite is required (see --help)");
     std::vector<std::optional<KernelConfig>> configs;
     for (const auto& c : o.configs) configs.emplace_back(KernelConfig::parse(c));
     if (configs.empty()) configs.emplace_back(std::nullopt);

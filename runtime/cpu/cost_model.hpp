@@ -9,10 +9,13 @@
 // most the number of tasks); `in` is A, B (and C when it is read or has gaps), `out` is C.
 // The smaller estimate wins. Where the two are within kExploreRatio of each other and the
 // work is large enough to be worth it, the estimate only decides the first call: the
-// router times one call on each side and keeps the faster (see settle()). The constants'
-// defaults were measured on the development machine and on the H200 machine (see
-// bench/NOTES.md, "CPU path"); calibrate() re-measures the machine-specific ones at the
-// first host call on a machine with a GPU.
+// router times one call on each side and keeps the faster (see settle()). The defaults
+// below are placeholders for machines without a GPU (where nothing is decided); on a
+// machine with a GPU, HostRouter::calibrate measures the machine-specific ones (memcpy
+// bandwidth of one thread and of the pool, pageable copy bandwidth each way, the fixed
+// cost of the GPU with copies) at the first host call. The CPU flop rates are about 60 %
+// of what tuned 64^3 and 128^3 kernels ran at on one AVX-512 thread of the development
+// machine (104-107 GFLOP/s f32, 47-50 f64); see docs/design.md, "Host or device".
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 
 #include "generator/generator.hpp"
 #include "runtime/cpu/cost_model.hpp"
+#include "runtime/cpu/cpu_tune.hpp"
 #include "runtime/env.hpp"
 #include "tailor/error.hpp"
 
@@ -72,24 +73,28 @@ CpuEngine::CpuEngine() : pool_(std::make_shared<PoolRef>(default_threads())) {
   sources_ = db_sources(detail::env().db_path, detail::env().shipped_dir);
 }
 
-// Word-wise multiply-xorshift: GemmProblem::hash() mixes byte by byte, about 100 ns a
-// call, most of the budget of a tiny product's whole gemm call.
-std::size_t CpuEngine::KeyHash::operator()(const Key& k) const noexcept {
-  const GemmProblem& p = k.problem;
+namespace {
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h = (h ^ v) * 0x9e3779b97f4a7c15ull;
+  return h ^ (h >> 29);
+}
+}  // namespace
+
+std::size_t FastProblemHash::operator()(const GemmProblem& p) const noexcept {
   std::uint64_t h = 0x243f6a8885a308d3ull;
-  auto mix = [&h](std::uint64_t v) {
-    h = (h ^ v) * 0x9e3779b97f4a7c15ull;
-    h ^= h >> 29;
-  };
   for (std::int64_t v : {p.batch, p.m, p.k, p.n, p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c})
-    mix(static_cast<std::uint64_t>(v));
-  mix(static_cast<std::uint64_t>(p.dtype) | static_cast<std::uint64_t>(p.layout_a) << 8 |
-      static_cast<std::uint64_t>(p.layout_b) << 16 | static_cast<std::uint64_t>(p.layout_c) << 24 |
-      static_cast<std::uint64_t>(p.alpha_kind) << 32 | static_cast<std::uint64_t>(p.beta_kind) << 40 |
-      static_cast<std::uint64_t>(k.forced) << 48);
+    h = mix(h, static_cast<std::uint64_t>(v));
+  h = mix(h, static_cast<std::uint64_t>(p.dtype) | static_cast<std::uint64_t>(p.layout_a) << 8 |
+                 static_cast<std::uint64_t>(p.layout_b) << 16 | static_cast<std::uint64_t>(p.layout_c) << 24 |
+                 static_cast<std::uint64_t>(p.alpha_kind) << 32 | static_cast<std::uint64_t>(p.beta_kind) << 40);
+  return static_cast<std::size_t>(h);
+}
+
+std::size_t CpuEngine::KeyHash::operator()(const Key& k) const noexcept {
+  std::uint64_t h = mix(FastProblemHash{}(k.problem), static_cast<std::uint64_t>(k.forced));
   if (k.forced)
     for (int v : {k.config.mats, k.config.vec, k.config.rm, k.config.rn, k.config.unroll, k.config.order})
-      mix(static_cast<std::uint64_t>(v));
+      h = mix(h, static_cast<std::uint64_t>(v));
   return static_cast<std::size_t>(h);
 }
 
@@ -135,6 +140,7 @@ std::shared_ptr<const detail::CpuKernelState> CpuEngine::resolve_shared(const Ge
     plan = Plan{*forced, PlanOrigin::forced, kernel_name(p, *forced)};
   } else {
     plan = this->plan(p);
+    if (plan.origin == PlanOrigin::heuristic && detail::env().tune) plan = tune_now(p, plan);
   }
   auto s = std::make_shared<detail::CpuKernelState>();
   s->problem = p;
@@ -156,6 +162,30 @@ std::shared_ptr<const detail::CpuKernelState> CpuEngine::resolve_shared(const Ge
                      : "");
   std::unique_lock lock(mu_);
   return memo_.emplace(key, std::move(s)).first->second;
+}
+
+Plan CpuEngine::tune_now(const GemmProblem& p, const Plan& fallback) {
+  // TAILOR_TUNE=1: as on the GPU, a problem with no record is tuned on first use within
+  // TAILOR_TUNE_BUDGET_S, with this engine's threads, and the winner stored in the user
+  // database. A failure to tune or to store is reported and the heuristic serves.
+  const detail::Env& e = detail::env();
+  try {
+    const db::TuningRecord r = tune_cpu(p, e.tune_budget_s, threads());
+    try {
+      db::TuningDb::open(e.db_path, db::TuningDb::Mode::read_write)->upsert(r);
+    } catch (const Error& err) {
+      std::fprintf(stderr, "tailor: tuned %s on the CPU but could not store it: %s\n", p.to_string().c_str(),
+                   err.what());
+    }
+    if (e.log)
+      std::fprintf(stderr, "tailor: tuned %s on the CPU in %.1f s: %s (%.2fx the heuristic)\n", p.to_string().c_str(),
+                   r.tuning_seconds, r.config.to_string().c_str(), r.heuristic_s > 0 ? r.heuristic_s / r.median_s : 0.0);
+    return Plan{r.config, PlanOrigin::tuned, kernel_name(p, r.config)};
+  } catch (const Error& err) {
+    std::fprintf(stderr, "tailor: tuning %s on the CPU failed, using the heuristic: %s\n", p.to_string().c_str(),
+                 err.what());
+    return fallback;
+  }
 }
 
 void CpuEngine::gemm(const GemmProblem& problem, const KernelConfig* forced, const void* A, const void* B, void* C,

@@ -1,7 +1,8 @@
 // The CPU path's engine, one per Runtime: the in-process memo of prepared kernels (the
 // hot path: one hash lookup, the pointer checks, the call), the slow path of a new
-// problem (plan: user database under the CPU's fingerprint, else the heuristic; then the
-// JIT), and the thread pool the batch is split over. Runtime::gemm routes host calls here
+// problem (plan: user database under the CPU's fingerprint, else the heuristic, or with
+// TAILOR_TUNE=1 a tuning run stored in the user database; then the JIT), and the thread
+// pool the batch is split over. Runtime::gemm routes host calls here
 // (runtime/cpu/host_router.hpp); Runtime::prepare_cpu hands out its states as CpuKernels.
 #pragma once
 
@@ -39,6 +40,12 @@ class PoolRef {
 
 /// Threads of a new engine: TAILOR_CPU_THREADS, or every CPU this process may use.
 int default_threads();
+
+/// A word-wise hash of a problem (GemmProblem::hash mixes byte by byte, about 100 ns a
+/// call: most of the budget of a tiny product's whole gemm call).
+struct FastProblemHash {
+  std::size_t operator()(const GemmProblem& p) const noexcept;
+};
 
 }  // namespace tailor::cpu
 
@@ -93,6 +100,8 @@ class CpuEngine {
   void add_source(std::shared_ptr<CpuPlanSource> s);
 
  private:
+  Plan tune_now(const GemmProblem& normalized, const Plan& fallback);
+
   struct Key {
     GemmProblem problem;
     bool forced = false;

@@ -358,18 +358,6 @@ class Emitter {
     store_block(cb, std::move(outs));
   }
 
-  void matrix_outer() {
-    const std::int64_t bw = std::int64_t(c_.rn) * c_.vec;  // columns per block
-    const std::int64_t nb = s_.n / bw, rest_n = s_.n % bw;
-    const std::int64_t mb = s_.m / c_.rm, rest_m = s_.m % c_.rm;
-    auto row_blocks = [&](Value* i0, int rows) {
-      loop(nb, "jb", [&](Value* jb) { block_outer(i0, rows, b_.CreateMul(jb, i64(bw)), segments(0, bw)); });
-      if (rest_n) block_outer(i0, rows, i64(nb * bw), segments(0, rest_n));
-    };
-    loop(mb, "ib", [&](Value* ib) { row_blocks(b_.CreateMul(ib, i64(c_.rm)), c_.rm); });
-    if (rest_m) row_blocks(i64(mb * c_.rm), static_cast<int>(rest_m));
-  }
-
   // ----- order 1: rm rows x rn columns, each a vector of partial sums along K.
   Value* hsum(Value* v, int width) {
     // Pairwise: lanes [0, w/2) + [w/2, w) until one is left; a fixed order.
@@ -418,15 +406,39 @@ class Emitter {
     store_block(cb, std::move(outs));
   }
 
-  void matrix_dot() {
-    const std::int64_t nb = s_.n / c_.rn, rest_n = s_.n % c_.rn;
+  // The blocks of one matrix: row blocks of rm rows (and the rows left over) by column
+  // blocks of `bw` columns (and the columns left over), rows outer, or with order bit 2
+  // columns outer (a panel of B then stays in L1 while A's rows stream past it).
+  void blocks(std::int64_t bw, const std::function<void(Value*, int, Value*, std::int64_t)>& block) {
+    const std::int64_t nb = s_.n / bw, rest_n = s_.n % bw;
     const std::int64_t mb = s_.m / c_.rm, rest_m = s_.m % c_.rm;
-    auto row_blocks = [&](Value* i0, int rows) {
-      loop(nb, "jb", [&](Value* jb) { block_dot(i0, rows, b_.CreateMul(jb, i64(c_.rn)), c_.rn); });
-      if (rest_n) block_dot(i0, rows, i64(nb * c_.rn), static_cast<int>(rest_n));
+    auto rows_of = [&](Value* j0, std::int64_t cols) {
+      loop(mb, "ib", [&](Value* ib) { block(b_.CreateMul(ib, i64(c_.rm)), c_.rm, j0, cols); });
+      if (rest_m) block(i64(mb * c_.rm), static_cast<int>(rest_m), j0, cols);
     };
-    loop(mb, "ib", [&](Value* ib) { row_blocks(b_.CreateMul(ib, i64(c_.rm)), c_.rm); });
-    if (rest_m) row_blocks(i64(mb * c_.rm), static_cast<int>(rest_m));
+    auto cols_of = [&](Value* i0, int rows) {
+      loop(nb, "jb", [&](Value* jb) { block(i0, rows, b_.CreateMul(jb, i64(bw)), bw); });
+      if (rest_n) block(i0, rows, i64(nb * bw), rest_n);
+    };
+    if (c_.order & 4) {
+      loop(nb, "jb", [&](Value* jb) { rows_of(b_.CreateMul(jb, i64(bw)), bw); });
+      if (rest_n) rows_of(i64(nb * bw), rest_n);
+    } else {
+      loop(mb, "ib", [&](Value* ib) { cols_of(b_.CreateMul(ib, i64(c_.rm)), c_.rm); });
+      if (rest_m) cols_of(i64(mb * c_.rm), static_cast<int>(rest_m));
+    }
+  }
+
+  void matrix_outer() {
+    blocks(std::int64_t(c_.rn) * c_.vec, [&](Value* i0, int rows, Value* j0, std::int64_t cols) {
+      block_outer(i0, rows, j0, segments(0, cols));
+    });
+  }
+
+  void matrix_dot() {
+    blocks(c_.rn, [&](Value* i0, int rows, Value* j0, std::int64_t cols) {
+      block_dot(i0, rows, j0, static_cast<int>(cols));
+    });
   }
 
   llvm::LLVMContext& ctx_;

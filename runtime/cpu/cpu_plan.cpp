@@ -93,6 +93,16 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   return name;
 }
 
+bool streams(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  if (!(c.order & 2) || !p.packed_c()) return false;
+  const CpuShape s = cpu_shape(p);
+  // One column block spans the whole row (so a block's rows are back to back in C), and
+  // every block, the last rows' included, is at most 128 bytes.
+  const std::int64_t cols = c.order & 1 ? c.rn : std::int64_t(c.rn) * c.vec;
+  return cols >= s.n && std::min<std::int64_t>(c.rm, s.m) * s.n * p.esize() <= 128;
+}
+
 KernelConfig make_config(int mats, int vec, int rm, int rn, int unroll, int order) {
   KernelConfig c;
   c.family = Family::cpu;
@@ -127,7 +137,7 @@ KernelConfig heuristic(const GemmProblem& problem, const CpuInfo& cpu) {
   // Outer product: vectors along C's rows, as wide as the row needs; as many vectors per
   // block as divide the row evenly (at most 4), as many rows as the registers hold (at
   // most 8). Tiny memory-bound products keep a block to about two cache lines of C (what
-  // tuning found for 8x8x8 on AVX-512); reductions of up to 64 steps are unrolled whole.
+  // tuning found for 8x8x8 on AVX-512).
   const int vec = static_cast<int>(std::min<std::int64_t>(lanes, pow2_ceil(s.n)));
   const std::int64_t vectors = (s.n + vec - 1) / vec;
   int rn = static_cast<int>(std::min<std::int64_t>(vectors, 4));
@@ -136,16 +146,30 @@ KernelConfig heuristic(const GemmProblem& problem, const CpuInfo& cpu) {
       rn = r;
       break;
     }
+  // A row of 5 vectors whose last is a short tail (33 f64 is 4 x 8 + 1): all in one block,
+  // so the tail's scalar chains hide behind the full vectors' (a block of the tail alone
+  // is latency-bound).
+  if (vectors == 5 && s.n % vec != 0 && regs >= 32) rn = 5;
   const int budget = std::max(1, regs - rn - 2);
-  int rm = static_cast<int>(std::clamp<std::int64_t>(budget / rn, 1, std::min<std::int64_t>(s.m, 8)));
-  const bool tiny = s.k <= 8 && p.flops() / p.min_bytes() < 2.0;
+  // A single vector per row: up to 16 rows (16x128x4 f64); 5 vectors: 4 rows (20
+  // accumulators; 25 left no room and ran 8 % slower for 33x33x33 f64).
+  const int rm_cap = rn == 1 && regs >= 32 ? 16 : rn == 5 ? 4 : 8;
+  int rm = static_cast<int>(std::clamp<std::int64_t>(budget / rn, 1, std::min<std::int64_t>(s.m, rm_cap)));
+  const double intensity = p.flops() / p.min_bytes();
+  const bool tiny = (s.k <= 8 && intensity < 2.0) || (s.k <= 16 && intensity < 1.5);
   if (tiny && rn == vectors) {
     const std::int64_t row_bytes = s.n * p.esize();
     rm = static_cast<int>(std::clamp<std::int64_t>(128 / row_bytes, 1, rm));
     while (rm > 1 && s.m % rm != 0) --rm;  // whole blocks: C goes out in equal runs
   }
-  const int unroll = s.k <= 64 ? static_cast<int>(s.k) : 4;
-  return make_config(mats, vec, rm, rn, unroll, stream);
+  // Reductions of up to 40 steps unrolled whole (33x33x33 f64: 10 % faster than by 8);
+  // longer ones by 8 (whole 64- and 128-step loops ran 1.2 to 2.5x slower for 64x64x64
+  // f64, 8x64x8 f32 and 16x128x4 f64; tuning finds the exceptions, e.g. 64x64x64 f32).
+  const int unroll = static_cast<int>(s.k <= 40 ? s.k : 8);
+  // Several column blocks and a B larger than L1 (48 KB on recent cores, 32 KB before):
+  // columns outer, so that each panel of B is read from L2 once per matrix.
+  const int columns_outer = vectors > rn && s.k * s.n * p.esize() > 32 * 1024 ? 4 : 0;
+  return make_config(mats, vec, rm, rn, unroll, stream | columns_outer);
 }
 
 std::shared_ptr<CpuPlanSource> user_db_source(std::shared_ptr<db::UserDatabase> db) {

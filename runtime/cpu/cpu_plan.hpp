@@ -29,6 +29,11 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& config);
 /// `cpu`'s vector width.
 KernelConfig heuristic(const GemmProblem& problem, const CpuInfo& cpu);
 
+/// True when a config's streaming stores (order bit 1) are honoured for this problem: C is
+/// packed and every register block's outputs are one run of at most 128 bytes (otherwise
+/// the generated code uses plain stores; see runtime/cpu/cpu_jit.cpp).
+bool streams(const GemmProblem& problem, const KernelConfig& config);
+
 /// A cpu config with the given knobs (threads = 0 and the GPU knobs cleared).
 KernelConfig make_config(int mats, int vec, int rm, int rn, int unroll, int order);
 

@@ -7,8 +7,10 @@
 //   order 1  "dot product": the register block is rm rows x rn columns of C; each output is
 //            a vector of `vec` partial sums along K, reduced (pairwise, in a fixed order) at
 //            the end. Suits N = 1 and other skinny outputs.
-//   order 2, 3  as 0 and 1, with streaming (non-temporal) stores of C: for large outputs
-//            that would otherwise be read into the cache before they are overwritten.
+//   order + 2  streaming (non-temporal) stores of C: for large outputs that would otherwise
+//            be read into the cache before they are overwritten.
+//   order + 4  column blocks outer, row blocks inner: a panel of B stays in L1 while the
+//            rows of A stream past it (large matrices); otherwise rows outer.
 // Header-only and LLVM-free: the structural check (generator/cpu_check.cpp), the heuristic
 // and the code generator share it.
 #pragma once

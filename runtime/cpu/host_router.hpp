@@ -6,8 +6,9 @@
 // pointers forces the GPU with copies. Mixing host and device pointers in one call is
 // an error (invalid_argument).
 //
-// Cost on the device hot path: one cuPointerGetAttribute per pointer (three), measured
-// by `tailor-bench --host-sweep` on the GPU machine (see bench/NOTES.md).
+// Cost on the device hot path: three pointer compares against the last triple this thread
+// found in device memory; a new triple costs one cuPointerGetAttributes per pointer
+// (`tailor-bench --host-sweep` times them on the GPU machine, see bench/NOTES.md).
 #pragma once
 
 #include <cuda.h>
@@ -25,6 +26,7 @@ namespace tailor::detail {
 
 /// True when the driver reports `p` as device (or array) memory; false for host memory,
 /// including memory the driver does not know (pageable). Needs a loaded driver.
+/// (cuPointerGetAttributes: no error path for pageable memory.)
 bool is_device_pointer(const void* p);
 
 class HostRouter {
@@ -67,7 +69,7 @@ class HostRouter {
   mutable std::mutex mu_;  // decisions_, constants_
   bool calibrated_ = false;
   cpu::CostConstants constants_;
-  std::unordered_map<GemmProblem, Decision, GemmProblemHash> decisions_;
+  std::unordered_map<GemmProblem, Decision, cpu::FastProblemHash> decisions_;
 
   std::mutex gpu_mu_;  // the device staging buffers of the GPU with copies
   CUdeviceptr staged_[3] = {0, 0, 0};
