@@ -1,5 +1,5 @@
 # The tools turn a bad argument into one line naming it and a non-zero exit, and answer
-# --help. Run by ctest: cmake -DGEN=... -DBENCH=... -P tool_errors.cmake
+# --help. Run by ctest: cmake -DGEN=... -DBENCH=... -DTUNE=... -DDB=... -P tool_errors.cmake
 function(expect_failure tool pattern)
   execute_process(COMMAND ${tool} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(rc EQUAL 0)
@@ -15,7 +15,7 @@ function(expect_failure tool pattern)
   endif()
 endfunction()
 
-foreach(tool ${GEN} ${BENCH})
+foreach(tool ${GEN} ${BENCH} ${TUNE})
   execute_process(COMMAND ${tool} --help RESULT_VARIABLE rc OUTPUT_VARIABLE out)
   if(NOT rc EQUAL 0 OR NOT out MATCHES "--shape")
     message(FATAL_ERROR "${tool} --help failed or does not list --shape")
@@ -31,6 +31,12 @@ endforeach()
 expect_failure(${GEN} "config" --shape 10x3x25x1 --config "slab,t=7")
 expect_failure(${BENCH} "--suite" --suite /nonexistent/suite.txt)
 expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device banana)  # CPU path: an ordinal or cpu
+if(TUNE)
+  expect_failure(${TUNE} "--device" --shape 10x3x25x1 --device banana --db /nonexistent/t.db)
+  expect_failure(${TUNE} "--shape or --suite" --db /nonexistent/t.db)
+  expect_failure(${TUNE} "--budget-s" --shape 10x3x25x1 --budget-s 0)
+  expect_failure(${TUNE} "--suite" --suite /nonexistent/suite.txt --db /nonexistent/t.db)
+endif()
 
 # tailor-db: --help on the tool and every subcommand; bad subcommands, options and files.
 if(DB)

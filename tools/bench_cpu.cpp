@@ -37,25 +37,6 @@ double llc_bytes() {
   return l3 > 0 ? static_cast<double>(l3) : 32e6;
 }
 
-// memcpy over `threads` threads: bytes read + written per second, best of 5.
-double memcpy_bandwidth(std::int64_t bytes, int threads) {
-  std::vector<char> src(static_cast<std::size_t>(bytes)), dst(static_cast<std::size_t>(bytes));
-  std::memset(src.data(), 1, src.size());
-  std::memset(dst.data(), 2, dst.size());
-  double best = 0;
-  const std::int64_t chunk = bytes / threads;
-  for (int rep = 0; rep < 5; ++rep) {
-    const auto t0 = Clock::now();
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-      pool.emplace_back([&, t] { std::memcpy(dst.data() + t * chunk, src.data() + t * chunk, chunk); });
-    std::memcpy(dst.data(), src.data(), chunk);
-    for (auto& th : pool) th.join();
-    best = std::max(best, 2.0 * double(chunk * threads) / since(t0));
-  }
-  return best;
-}
-
 // One problem's host inputs in rotating sets, and its float64 reference (set 0).
 struct HostWork {
   GemmProblem p;
@@ -110,6 +91,24 @@ std::string label_of(const GemmProblem& p) {
 }
 
 }  // namespace
+
+double memcpy_bandwidth(std::int64_t bytes, int threads) {
+  std::vector<char> src(static_cast<std::size_t>(bytes)), dst(static_cast<std::size_t>(bytes));
+  std::memset(src.data(), 1, src.size());
+  std::memset(dst.data(), 2, dst.size());
+  double best = 0;
+  const std::int64_t chunk = bytes / threads;
+  for (int rep = 0; rep < 5; ++rep) {
+    const auto t0 = Clock::now();
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+      pool.emplace_back([&, t] { std::memcpy(dst.data() + t * chunk, src.data() + t * chunk, chunk); });
+    std::memcpy(dst.data(), src.data(), chunk);
+    for (auto& th : pool) th.join();
+    best = std::max(best, 2.0 * double(chunk * threads) / since(t0));
+  }
+  return best;
+}
 
 int run_cpu_bench(Runtime& rt, const std::vector<SuiteEntry>& problems, const CpuBenchOptions& o) {
   if (!rt.has_cpu_path())

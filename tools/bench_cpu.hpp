@@ -6,6 +6,7 @@
 // the CPU path's threads, measured at start), GFLOP/s, and the gemm call's overhead.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct CpuBenchOptions {
   int copy_mib = 512;     ///< size of the memcpy that measures the memory bandwidth
   std::string json_path;  ///< JSON lines, the GPU benchmark's keys
 };
+
+/// This machine's memory bandwidth: a memcpy of `bytes` split over `threads` threads,
+/// bytes read + written per second, best of 5.
+double memcpy_bandwidth(std::int64_t bytes, int threads);
 
 /// Benchmarks `problems` on the CPU path of `rt`; returns the exit code (1 when a problem
 /// fails its check).

@@ -2,7 +2,7 @@
 // For each problem: the search space's candidates, compiled in parallel, checked against
 // a float64 reference and timed; the fastest verified config is written to the database
 // (one transaction per problem). A progress bar on a terminal, plain lines otherwise; a
-// table at the end.
+// table at the end. `--device cpu` tunes the CPU path instead (cpu::tune_cpu).
 #include <unistd.h>
 
 #include <cmath>
@@ -10,10 +10,14 @@
 #include <optional>
 
 #include "runtime/autotune.hpp"
+#include "runtime/cpu/cpu_info.hpp"
+#include "runtime/cpu/cpu_plan.hpp"
+#include "runtime/cpu/cpu_tune.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/env.hpp"
 #include "runtime/gpu_util.hpp"
 #include "tools/bench_common.hpp"
+#include "tools/bench_cpu.hpp"
 #include "tools/cli_common.hpp"
 #include "tuning_db/tuning_db.hpp"
 
@@ -49,6 +53,87 @@ struct Row {
   bool stored = false;
 };
 
+// Opens the database for writing; on failure says so and returns null (tuning goes on).
+std::unique_ptr<db::TuningDb> open_for_write(const std::string& db_path, std::string& db_error) {
+  try {
+    return db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
+  } catch (const Error& e) {
+    db_error = e.what();
+    std::fprintf(stderr, "tailor-tune: cannot write the tuning database: %s\n"
+                         "tailor-tune: tuning anyway; results are printed but not stored\n", e.what());
+    return nullptr;
+  }
+}
+
+std::string label_of(const GemmProblem& p) {
+  const std::string flag = tools::suite_flag(p);
+  return fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype), flag.empty() ? "" : " ", flag);
+}
+
+void print_table(const std::vector<Row>& rows, const std::string& bw_label) {
+  std::printf("\n%-30s %-62s %10s %8s %6s %6s %8s %6s %6s %7s\n", "problem", "winning kernel", "time(ms)", "GB/s",
+              bw_label.c_str(), "heur%", "vs heur", "tried", "failed", "tune(s)");
+  for (const Row& r : rows)
+    std::printf("%-30s %-62s %10.4f %8.0f %5.1f%% %5.1f%% %7.2fx %6d %6d %7.1f%s\n", r.problem.c_str(), r.kernel.c_str(),
+                r.seconds * 1e3, r.gbps, r.pct, r.heur_pct, r.speedup, r.tried, r.failed, r.tune_s,
+                r.stored ? "" : "  (not stored)");
+}
+
+// `--device cpu`: the CPU path's search (cpu::tune_cpu) for each problem, with `threads`
+// threads, stored under the CPU's fingerprint. % of the memory bandwidth of a memcpy over
+// the same threads, measured at start.
+int tune_on_cpu(const std::vector<GemmProblem>& problems, const std::string& db_path, double budget, int threads) {
+  if (threads <= 0) threads = detail::env().cpu_threads > 0 ? detail::env().cpu_threads : cpu::usable_cpus();
+  std::string db_error;
+  std::unique_ptr<db::TuningDb> db = open_for_write(db_path, db_error);
+  const double bw = tools::memcpy_bandwidth(std::int64_t(512) << 20, threads);
+  std::printf("# %s: %d thread(s), memory bandwidth %.1f GB/s (memcpy, read + write); database %s; budget %.1f s per "
+              "problem\n", cpu::host_cpu().fingerprint().c_str(), threads, bw / 1e9, db_path.c_str(), budget);
+  std::fflush(stdout);
+  Progress progress(isatty(fileno(stderr)) != 0);
+  std::vector<Row> rows;
+  int failures = 0, index = 0;
+  for (const GemmProblem& p : problems) {
+    const std::string label = label_of(p);
+    cpu::TuneOptions opt;
+    opt.log = [&](const std::string& what) { progress.update(label, index, int(problems.size()), what); };
+    ++index;
+    Row row;
+    row.problem = label;
+    try {
+      const db::TuningRecord r = cpu::tune_cpu(p, budget, threads, opt);
+      row.kernel = cpu::kernel_name(p, r.config);
+      row.seconds = r.median_s;
+      row.gbps = p.min_bytes() / r.median_s / 1e9;
+      row.pct = 100.0 * p.min_bytes() / r.median_s / bw;
+      row.speedup = r.heuristic_s > 0 ? r.heuristic_s / r.median_s : 0;
+      row.heur_pct = r.heuristic_s > 0 ? 100.0 * p.min_bytes() / r.heuristic_s / bw : 0;
+      row.tried = r.candidates_tried, row.failed = r.candidates_failed, row.tune_s = r.tuning_seconds;
+      if (db) {
+        try {
+          db->upsert(r);
+          row.stored = true;
+        } catch (const Error& err) {
+          progress.line(fmt::format("tailor-tune: {}: not stored: {}", label, err.what()));
+          ++failures;
+        }
+      }
+      progress.line(fmt::format("{:<30} {} {:.4f} ms {:.1f} GB/s ({:.1f} %), {:.2f}x heuristic, {} tried, {} failed, "
+                                "{:.1f} s", label, r.config.to_string(), row.seconds * 1e3, row.gbps, row.pct,
+                                row.speedup, row.tried, row.failed, row.tune_s));
+    } catch (const Error& err) {
+      progress.line(fmt::format("tailor-tune: {}: tuning failed: {}", label, err.what()));
+      ++failures;
+      continue;
+    }
+    rows.push_back(row);
+  }
+  print_table(rows, "%bw");
+  if (!db_error.empty()) std::printf("\nnot stored: %s\n", db_error.c_str());
+  else std::printf("\n%zu record(s) written to %s\n", rows.size(), db_path.c_str());
+  return failures || !db_error.empty() ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,7 +141,7 @@ int main(int argc, char** argv) {
                "tailor-tune"};
   std::string shape, dtype = "f32", bcast, suite, db_path, device_arg = "0";
   double budget = 10.0, alpha = 1.0, beta = 0.0;
-  int workers = 0;
+  int workers = 0, threads = 0;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
@@ -67,6 +152,9 @@ int main(int argc, char** argv) {
   app.add_option("--alpha", alpha, "alpha the calls will use (1 and other values are different kernels)")->capture_default_str();
   app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
   app.add_option("--workers", workers, "compile threads (0: one per core)")->capture_default_str()->check(CLI::Range(0, 256));
+  app.add_option("--threads", threads, "with --device cpu: threads the CPU path runs with (0: $TAILOR_CPU_THREADS, else every CPU)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 4096));
   return tools::guarded_main(app, argc, argv, [&]() -> int {
     std::vector<tools::SuiteEntry> problems;
     if (!suite.empty() && !shape.empty()) throw Error(ErrorCode::invalid_argument, "give --shape or --suite, not both");
@@ -76,8 +164,16 @@ int main(int argc, char** argv) {
     if (db_path.empty()) db_path = detail::env().db_path;
     if (db_path.empty())
       throw Error(ErrorCode::invalid_argument, "no database: give --db PATH (no $TAILOR_DB and no cache directory)");
-    if (device_arg == "cpu")
-      throw Error(ErrorCode::device_unavailable, "tailor-tune --device cpu: the CPU path is not in this build");
+    if (device_arg == "cpu") {
+      std::vector<GemmProblem> ps;
+      for (const auto& e : problems) {
+        GemmProblem p = e.problem;
+        p.alpha_kind = scalar_kind(alpha);
+        p.beta_kind = scalar_kind(beta);
+        ps.push_back(p.normalized());
+      }
+      return tune_on_cpu(ps, db_path, budget, threads);
+    }
     int device = 0;
     try {
       std::size_t used = 0;
@@ -93,15 +189,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     // Open the database first: a location we cannot write is reported before any tuning.
-    std::unique_ptr<db::TuningDb> db;
     std::string db_error;
-    try {
-      db = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
-    } catch (const Error& e) {
-      db_error = e.what();
-      std::fprintf(stderr, "tailor-tune: cannot write the tuning database: %s\n"
-                           "tailor-tune: tuning anyway; results are printed but not stored\n", e.what());
-    }
+    std::unique_ptr<db::TuningDb> db = open_for_write(db_path, db_error);
     rt.impl().make_current();
     CUstream stream = nullptr;
     TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
@@ -118,9 +207,7 @@ int main(int argc, char** argv) {
       p.alpha_kind = scalar_kind(alpha);
       p.beta_kind = scalar_kind(beta);
       p = p.normalized();
-      const std::string flag = tools::suite_flag(p);
-      const std::string label =
-          fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype), flag.empty() ? "" : " ", flag);
+      const std::string label = label_of(p);
       detail::TuneOptions opt;
       opt.budget_s = budget;
       opt.workers = workers;
@@ -155,12 +242,7 @@ int main(int argc, char** argv) {
       }
       rows.push_back(row);
     }
-    std::printf("\n%-30s %-62s %10s %8s %6s %6s %8s %6s %6s %7s\n", "problem", "winning kernel", "time(ms)", "GB/s",
-                "%copy", "heur%", "vs heur", "tried", "failed", "tune(s)");
-    for (const Row& r : rows)
-      std::printf("%-30s %-62s %10.4f %8.0f %5.1f%% %5.1f%% %7.2fx %6d %6d %7.1f%s\n", r.problem.c_str(), r.kernel.c_str(),
-                  r.seconds * 1e3, r.gbps, r.pct, r.heur_pct, r.speedup, r.tried, r.failed, r.tune_s,
-                  r.stored ? "" : "  (not stored)");
+    print_table(rows, "%copy");
     if (!db_error.empty()) std::printf("\nnot stored: %s\n", db_error.c_str());
     else std::printf("\n%zu record(s) written to %s\n", rows.size(), db_path.c_str());
     return failures || !db_error.empty() ? 1 : 0;
