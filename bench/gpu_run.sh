@@ -9,8 +9,9 @@
 #                machine (.carry/llvm/tailor-bench: LLVM linked, the host-or-device sweep)
 #       final    GPU tests, the suite benchmark (shipped database), the tiny-call test, the
 #                peers in the same run, and the plots
-#       last     the tiny-call test; tuning on first use (TAILOR_TUNE=1) and the second
-#                process that finds the record; the suite with nothing but the shipped database
+#       last     the tiny-call test; the suite with nothing but the shipped database; tuning on
+#                first use (TAILOR_TUNE=1) and the second process that finds the record; the GPU
+#                tests; the host-or-device sweep
 # The build is made on the development machine (cmake -DTAILOR_PORTABLE=ON -B build-gpu)
 # and carried; bench/peers.py and suite.txt are carried in .carry/.
 set -u -o pipefail
@@ -92,14 +93,18 @@ case "$MODE" in
   last)
     step tiny calls
     "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee "$OUT/last.log"
+    step the suite with only the shipped database | tee -a "$OUT/last.log"
+    TAILOR_DB=/tmp/none.db "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
     step tuning on first use | tee -a "$OUT/last.log"
     rm -f /tmp/first-use.db*
     for i in 1 2; do
       TAILOR_TUNE=1 TAILOR_TUNE_BUDGET_S=8 TAILOR_LOG=1 TAILOR_DB=/tmp/first-use.db "$B/tailor-bench" \
         --shape 300000x7x19x5 --dtype f32 --reps 5 --no-overhead --copy-mib 256 2>&1 | grep -v "^tailor: loaded" | tee -a "$OUT/last.log"
     done
-    step the suite with only the shipped database | tee -a "$OUT/last.log"
-    TAILOR_DB=/tmp/none.db "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
+    step GPU tests | tee -a "$OUT/last.log"
+    (time timeout 60 "$B/tests/tailor_gpu_tests") 2>&1 | tail -12 | tee -a "$OUT/last.log"
+    step host or device | tee -a "$OUT/last.log"
+    timeout 60 "$B/tailor-bench" --host-sweep --suite .carry/suite.txt 2>&1 | tee -a "$OUT/last.log"
     ;;
 esac
 step done
