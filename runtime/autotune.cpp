@@ -105,7 +105,12 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
   res.problem = problem.is_normalized() ? problem : problem.normalized();
   res.align_bytes = align;
   const GemmProblem& p = res.problem;
-  const std::vector<gen::Candidate> cands = gen::candidates(p, rt.dev, align, opt.max_candidates);
+  std::vector<gen::Candidate> cands = gen::candidates(p, rt.dev, align, opt.max_candidates);
+  for (auto seed = opt.seeds.rbegin(); seed != opt.seeds.rend(); ++seed) {
+    const bool known = std::any_of(cands.begin(), cands.end(), [&](const gen::Candidate& c) { return c.config == *seed; });
+    if (!known && !gen::check(p, *seed, rt.dev, align))
+      cands.insert(cands.begin() + 1, gen::Candidate{*seed, gen::predict_seconds(p, *seed, rt.dev)});
+  }
   res.heuristic = cands.front().config;
 
   Workload w(p, rt.dev);

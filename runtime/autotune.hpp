@@ -21,6 +21,9 @@ struct TuneOptions {
   double budget_s = 10.0;           ///< wall time for the whole problem, setup included
   int workers = 0;                  ///< compile threads (0: one per core)
   std::size_t max_candidates = 256;
+  /// Configs to try right after the heuristic (e.g. a tuned neighbour's, when tuning on
+  /// first use), where legal for the problem and not already among the candidates.
+  std::vector<KernelConfig> seeds;
   /// Called from the tuning thread as candidates are timed: (timed, total, config).
   std::function<void(int, int, const std::string&)> progress;
 };

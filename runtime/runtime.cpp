@@ -188,13 +188,14 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
 }
 
 Plan Runtime::Impl::tune_now(const GemmProblem& p, int align, const Plan& fallback) {
-  // TAILOR_TUNE=1: a problem with no record is tuned on first use, within the budget, and
-  // the winner stored in the user database. A failure to tune or to store is reported and
-  // the heuristic serves.
+  // TAILOR_TUNE=1: a problem with no record of its own (heuristic or neighbour plan) is
+  // tuned on first use, within the budget, and the winner stored in the user database. A
+  // failure to tune or to store is reported and `fallback` serves.
   const detail::Env& e = detail::env();
   try {
     detail::TuneOptions opt;
     opt.budget_s = e.tune_budget_s;
+    if (fallback.origin == PlanOrigin::neighbour) opt.seeds.push_back(fallback.config);
     const detail::TuneResult r = detail::autotune(*this, p, align, opt);
     try {
       db::TuningDb::open(e.db_path, db::TuningDb::Mode::read_write)->upsert(r.record(dev));
@@ -257,7 +258,10 @@ detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align,
     plan = Plan{*forced, PlanOrigin::forced, gen::kernel_name(p, *forced)};
   } else {
     plan = dispatcher.decide(p, align);
-    if (plan.origin == PlanOrigin::heuristic && detail::env().tune) plan = tune_now(p, align, plan);
+    // A neighbour's config is a guess, not a record of this problem: it is tuned too, and
+    // the neighbour's config is one of the candidates.
+    if ((plan.origin == PlanOrigin::heuristic || plan.origin == PlanOrigin::neighbour) && detail::env().tune)
+      plan = tune_now(p, align, plan);
     plan = settle(p, plan);
   }
   detail::Launchable l = build(p, plan);
