@@ -401,32 +401,41 @@ void validate(const GemmProblem& problem, const KernelConfig& config, const Devi
                 fmt::format("config {} for problem {}: {}", config.to_string(), norm(problem).to_string(), *why));
 }
 
-std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
+std::string kernel_name_stem(const GemmProblem& problem, Family family) {
   const GemmProblem p = norm(problem);
   auto lay = [](Layout l) { return l == Layout::row ? 'r' : 'c'; };
-  std::string name = fmt::format("tailor_{}_{}_m{}k{}n{}_{}{}{}_e{}{}", to_string(p.dtype), to_string(c.family), p.m,
-                                 p.k, p.n, lay(p.layout_a), lay(p.layout_b), lay(p.layout_c),
+  std::string name = fmt::format("tailor_{}_{}_m{}k{}n{}_{}{}{}_e{}{}", to_string(p.dtype), to_string(family), p.m, p.k,
+                                 p.n, lay(p.layout_a), lay(p.layout_b), lay(p.layout_c),
                                  scalar_letter(p.alpha_kind, 'a'), scalar_letter(p.beta_kind, 'b'));
   if (p.bcast_a()) name += "_bA";
   if (p.bcast_b()) name += "_bB";
+  return name;
+}
+
+std::string kernel_name_strides(const GemmProblem& problem) {
+  // Leading dimensions and strides other than the tight ones change the code: hash them.
+  const GemmProblem p = norm(problem);
+  const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
+  const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
+  if (plain_a && plain_b && p.packed_c()) return {};
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::int64_t v : {p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c}) {
+    h ^= static_cast<std::uint64_t>(v);
+    h *= 1099511628211ull;
+    h ^= h >> 29;
+  }
+  return fmt::format("_h{:08x}", static_cast<std::uint32_t>(h ^ (h >> 32)));
+}
+
+std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
+  std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
     name += fmt::format("_t{}_T{}_v{}_r{}x{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "");
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
-  const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
-  const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
-  if (!plain_a || !plain_b || !p.packed_c()) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (std::int64_t v : {p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c}) {
-      h ^= static_cast<std::uint64_t>(v);
-      h *= 1099511628211ull;
-      h ^= h >> 29;
-    }
-    name += fmt::format("_h{:08x}", static_cast<std::uint32_t>(h ^ (h >> 32)));
-  }
-  return name;
+  return name + kernel_name_strides(problem);
 }
 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
@@ -526,7 +535,7 @@ LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, cons
 
 namespace {
 
-KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& d, int align_bytes) {
+KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& /*device*/, int align_bytes) {
   KernelConfig c;
   c.family = Family::tiled;
   c.mats = 0;

@@ -48,8 +48,13 @@ std::optional<std::string> check_cpu(const GemmProblem& problem, const KernelCon
 void validate(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device,
               int align_bytes = 16);
 
-/// The kernel's symbol: tailor_<dtype>_<family>_m<M>k<K>n<N>_<layouts>[_bA|_bB]_e<alpha><beta>_<knobs>[_h<strides>].
+/// The kernel's symbol: tailor_<dtype>_<family>_m<M>k<K>n<N>_<layouts>_e<alpha><beta>[_bA|_bB]_<knobs>[_h<strides>].
+/// (The CPU path's kernels are named the same way, with their own knobs: cpu::kernel_name.)
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& config);
+/// The part of a kernel's name before its knobs: tailor_<dtype>_<family>_m<M>k<K>n<N>_<layouts>_e<alpha><beta>[_bA|_bB].
+std::string kernel_name_stem(const GemmProblem& problem, Family family);
+/// The part after its knobs: "" for tight leading dimensions and strides, else _h<hash of them>.
+std::string kernel_name_strides(const GemmProblem& problem);
 /// Writes the kernel. The config must be valid for the problem (see validate).
 KernelSource generate(const GemmProblem& problem, const KernelConfig& config);
 /// Grid, block and shared memory for a launch of `problem` with `config` on `device`.

@@ -26,15 +26,6 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 
 double tolerance(DType d) { return d == DType::f32 ? 1e-5 : 1e-12; }
 
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 // Inputs of the problem on the device, in rotating sets, and the float64 reference.
 struct Workload {
   GemmProblem p;
@@ -92,7 +83,7 @@ db::TuningRecord TuneResult::record(const DeviceInfo& device) const {
   r.generator_version = kGeneratorVersion;
   r.nvrtc_version = device.nvrtc_version, r.driver_version = device.driver_version;
   r.tailor_version = kVersion;
-  r.date = utc_now();
+  r.date = db::detail::utc_now();
   return r;
 }
 

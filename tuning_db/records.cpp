@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
@@ -97,6 +98,15 @@ FingerprintParts parse_fingerprint(const std::string& fp) {
   out.sm_count = static_cast<int>(sms);
   out.memory_mib = mib;
   return out;
+}
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 bool preferred(const TuningRecord& a, const TuningRecord& b) {

@@ -152,6 +152,8 @@ FingerprintParts parse_fingerprint(const std::string& fingerprint);
 
 /// Order of preference among records of one key: newest generator version, then fastest.
 bool preferred(const TuningRecord& a, const TuningRecord& b);
+/// Now, as a record's date: UTC, ISO 8601 ("2026-11-29T18:30:00Z").
+std::string utc_now();
 
 }  // namespace detail
 }  // namespace tailor::db

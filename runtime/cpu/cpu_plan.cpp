@@ -17,10 +17,6 @@
 namespace tailor::cpu {
 namespace {
 
-char scalar_letter(ScalarKind s, char general) {
-  return s == ScalarKind::zero ? '0' : s == ScalarKind::one ? '1' : general;
-}
-
 void warn_invalid_once(const std::string& where, const std::string& problem, const std::string& config,
                        const std::string& why) {
   static std::mutex mu;
@@ -70,27 +66,9 @@ class ShippedDbSource final : public CpuPlanSource {
 }  // namespace
 
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
-  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
-  auto lay = [](Layout l) { return l == Layout::row ? 'r' : 'c'; };
-  std::string name = fmt::format("tailor_{}_cpu_m{}k{}n{}_{}{}{}_e{}{}", to_string(p.dtype), p.m, p.k, p.n,
-                                 lay(p.layout_a), lay(p.layout_b), lay(p.layout_c), scalar_letter(p.alpha_kind, 'a'),
-                                 scalar_letter(p.beta_kind, 'b'));
-  if (p.bcast_a()) name += "_bA";
-  if (p.bcast_b()) name += "_bB";
-  name += fmt::format("_T{}_v{}_r{}x{}_u{}_o{}", c.mats, c.vec, c.rm, c.rn, c.unroll, c.order);
-  // Leading dimensions and strides other than the tight ones change the code: hash them.
-  const bool plain_a = p.packed_a() || (p.bcast_a() && p.lda == (p.layout_a == Layout::row ? p.k : p.m));
-  const bool plain_b = p.packed_b() || (p.bcast_b() && p.ldb == (p.layout_b == Layout::row ? p.n : p.k));
-  if (!plain_a || !plain_b || !p.packed_c()) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (std::int64_t v : {p.lda, p.ldb, p.ldc, p.stride_a, p.stride_b, p.stride_c}) {
-      h ^= static_cast<std::uint64_t>(v);
-      h *= 1099511628211ull;
-      h ^= h >> 29;
-    }
-    name += fmt::format("_h{:08x}", static_cast<std::uint32_t>(h ^ (h >> 32)));
-  }
-  return name;
+  return gen::kernel_name_stem(problem, Family::cpu) +
+         fmt::format("_T{}_v{}_r{}x{}_u{}_o{}", c.mats, c.vec, c.rm, c.rn, c.unroll, c.order) +
+         gen::kernel_name_strides(problem);
 }
 
 bool streams(const GemmProblem& problem, const KernelConfig& c) {

@@ -35,15 +35,6 @@ double value_of(ScalarKind k, double general) {
   return k == ScalarKind::zero ? 0.0 : k == ScalarKind::one ? 1.0 : general;
 }
 
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 long last_level_cache_bytes() {
   long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
   if (l3 <= 0) l3 = sysconf(_SC_LEVEL2_CACHE_SIZE);
@@ -314,7 +305,7 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
   r.candidates_failed = failed;
   r.generator_version = kGeneratorVersion;
   r.tailor_version = kVersion;
-  r.date = utc_now();
+  r.date = db::detail::utc_now();
   r.tuning_seconds = since(t_start);
   log(fmt::format("winner {} {:.4f} ms (heuristic {} {:.4f} ms), {} tried, {} failed, {:.1f} s",
                   best.to_string(), r.median_s * 1e3, heur.to_string(), r.heuristic_s * 1e3, tried, failed,
