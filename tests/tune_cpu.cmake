@@ -1,6 +1,7 @@
 # tailor-tune --device cpu end to end (needs the CPU path, no GPU): tunes two small
 # problems into a fresh database, which tailor-db then lists under the CPU's fingerprint,
-# and tailor-bench --device cpu then serves from it (origin user).
+# and tailor-bench --device cpu then serves from it (origin user); then tuning on first
+# use (TAILOR_TUNE=1), and the next process served from what it stored.
 # Run by ctest: cmake -DTUNE=... -DDB=... -DBENCH=... -DWORK=dir -P tune_cpu.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -28,3 +29,15 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env TAILOR_DB=${db}
 if(NOT rc EQUAL 0 OR NOT out MATCHES "3000x3x25x1 f64[^\n]* user +tailor_f64_cpu")
   message(FATAL_ERROR "tailor-bench --device cpu did not serve the tuned record (${rc}):\n${out}\n${err}")
 endif()
+
+# TAILOR_TUNE=1: a problem with no record is tuned on first use and stored; the next
+# process finds it in the user database.
+set(first ${WORK}/first-use.db)
+foreach(want tuned user)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env TAILOR_TUNE=1 TAILOR_TUNE_BUDGET_S=1 TAILOR_DB=${first}
+                          ${BENCH} --device cpu --shape 2000x3x7x2 --dtype f32 --reps 3 --copy-mib 16
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "2000x3x7x2 f32[^\n]* ${want} +tailor_f32_cpu_m3k7n2")
+    message(FATAL_ERROR "TAILOR_TUNE=1, expected origin ${want} (${rc}):\n${out}\n${err}")
+  endif()
+endforeach()
