@@ -28,7 +28,7 @@ namespace tailor::db {
 /// winner per generator version, and lookups prefer the newest generator version.
 struct TuningRecord {
   GemmProblem problem;           ///< normalised, scalar kinds set
-  std::string device;            ///< DeviceInfo::fingerprint() ("NVIDIA H200|sm_90|132 SMs|143771 MiB"), or a CPU's
+  std::string device;            ///< DeviceInfo::fingerprint() ("NVIDIA H200|sm_90|132 SMs|143155 MiB"), or a CPU's
   int align_bytes = 16;          ///< pointer alignment the record was tuned for (4, 8 or 16)
   KernelConfig config;           ///< the winner
   double median_s = 0, p20_s = 0, p80_s = 0;  ///< its time per call

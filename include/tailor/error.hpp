@@ -17,7 +17,7 @@ enum class ErrorCode {
   size_overflow,       ///< a size product does not fit in 64 bits
   null_pointer,        ///< A, B or C is null
   bad_leading_dim,     ///< a leading dimension smaller than the matrix it describes
-  bad_stride,          ///< a negative batch stride, or a broadcast output
+  bad_stride,          ///< a batch stride below -1 (-1: the tight stride, 0: broadcast)
   overlapping_output,  ///< output matrices overlap each other or an input
   misaligned_pointer,  ///< a pointer misaligned for its element type or the chosen kernel
   invalid_config,      ///< a kernel config that is illegal for the problem or device
@@ -25,7 +25,7 @@ enum class ErrorCode {
   device_unavailable,  ///< no CUDA driver, no device, or no CPU path in this build
   driver_error,        ///< a CUDA driver call failed
   compile_error,       ///< NVRTC (or LLVM) rejected generated source
-  cache_error,         ///< the on-disk module cache could not be used
+  cache_error,         ///< reserved: on-disk module cache failures are warnings (memory or NVRTC serve)
   database_error,      ///< a tuning database could not be read or written
   internal_error,      ///< a bug in Tailor
 };
