@@ -39,7 +39,8 @@ double tolerance(DType d) { return d == DType::f32 ? 2e-6 : 1e-13; }
 // A random cpu config that passes the structural check, or nullopt.
 std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProblem& p) {
   for (int attempt = 0; attempt < 50; ++attempt) {
-    const int order = static_cast<int>(pick(rng, 0, 7));  // both products, store policies, block orders
+    // both products, store policies, block orders, packed B, prefetching, staged stores
+    const int order = static_cast<int>(pick(rng, 0, 127));
     const int vec = 1 << pick(rng, 0, p.dtype == DType::f32 ? 4 : 3);
     const int rm = static_cast<int>(pick(rng, 1, 8)), rn = static_cast<int>(pick(rng, 1, 4));
     const int unroll = pick(rng, 0, 5) == 0 ? 64 : static_cast<int>(pick(rng, 1, 8));
@@ -182,6 +183,94 @@ TEST_CASE("cpu path: every K in 1..64 for f64 8x3xKx1 (the seed's shape) with bo
       std::vector<char> out = buf.c0;
       engine.gemm(cs.p, &c, buf.a.data(), buf.b.data(), out.data(), 1.0, 0.0);
       CHECK(detail::max_rel_err(cs.p, out.data(), buf.ref) <= 1e-14);
+    }
+}
+
+TEST_CASE("cpu path: dot products over a row-major B of 2 to 5 columns, every K in 1..40, NaN-free zero lanes") {
+  // B's columns are gathered from a few whole-vector loads of the rows they span and one
+  // shuffle each (b_cs = 1); the lanes past K in the last step must be zeros, and B holds
+  // infinities just past its rows so that a lane read from there would show.
+  if (!cpu::jit_available()) return;
+  cpu::CpuEngine engine;
+  for (DType d : {DType::f32, DType::f64})
+    for (std::int64_t n = 2; n <= 5; ++n)
+      for (std::int64_t k = 1; k <= 40; ++k) {
+        Case cs;
+        cs.p = GemmProblem::make(3, 5, k, n, d);
+        cs.p.alpha_kind = ScalarKind::one, cs.p.beta_kind = ScalarKind::zero;
+        cs.p = cs.p.normalized();
+        const int vec = static_cast<int>(std::min<std::int64_t>(d == DType::f32 ? 16 : 8, cpu::pow2_ceil(k)));
+        const KernelConfig c = cpu::make_config(1, vec, 2, static_cast<int>(std::min<std::int64_t>(n, 3)), 2, 1);
+        CAPTURE(cs.label());
+        CAPTURE(c.to_string());
+        REQUIRE(!gen::check_cpu(cs.p, c));
+        Buffers buf = make_buffers(cs, 500 + k);
+        std::vector<char> b = buf.b;
+        const std::size_t es = static_cast<std::size_t>(cs.p.esize());
+        b.resize(b.size() + 64 * es);
+        for (std::size_t e = buf.b.size() / es; e < b.size() / es; ++e) {
+          if (d == DType::f32) {
+            const float inf = INFINITY;
+            std::memcpy(b.data() + e * es, &inf, es);
+          } else {
+            const double inf = INFINITY;
+            std::memcpy(b.data() + e * es, &inf, es);
+          }
+        }
+        std::vector<char> out = buf.c0;
+        engine.gemm(cs.p, &c, buf.a.data(), b.data(), out.data(), 1.0, 0.0);
+        CHECK(detail::max_rel_err(cs.p, out.data(), buf.ref) <= tolerance(d));
+      }
+}
+
+TEST_CASE("cpu path: staged streaming stores of C at every alignment, tasks of a few matrices, 1 and 3 threads") {
+  // Order bit 5 writes whole lines of C with aligned streaming stores and the lines shared
+  // with other tasks' matrices masked: C starting at each element offset within a line,
+  // matrices of C shorter than a line, a line, and several lines, tasks of 1 to 7
+  // matrices; the bytes just outside C must stay untouched and the result must be
+  // bitwise the plain-store kernel's.
+  if (!cpu::jit_available()) return;
+  cpu::CpuEngine engine;
+  struct Shape {
+    std::int64_t m, k, n;
+    DType d;
+  };
+  const Shape shapes[] = {{2, 3, 2, DType::f32}, {3, 4, 5, DType::f32}, {4, 4, 4, DType::f32}, {16, 5, 16, DType::f32},
+                          {3, 3, 3, DType::f64}, {5, 7, 9, DType::f64}, {8, 8, 8, DType::f64}};
+  for (const Shape& sh : shapes)
+    for (int mats : {1, 3, 7}) {
+      Case cs;
+      cs.p = GemmProblem::make(301, sh.m, sh.k, sh.n, sh.d);
+      cs.p.alpha_kind = ScalarKind::one, cs.p.beta_kind = ScalarKind::zero;
+      cs.p = cs.p.normalized();
+      const int es = static_cast<int>(cs.p.esize());
+      const int vec = static_cast<int>(std::min<std::int64_t>(64 / es, cpu::pow2_ceil(sh.n)));
+      const KernelConfig staged = cpu::make_config(mats, vec, 1, 1, 2, 16 | 32);
+      const KernelConfig plain = cpu::make_config(mats, vec, 1, 1, 2, 16);
+      CAPTURE(cs.label());
+      CAPTURE(staged.to_string());
+      REQUIRE(!gen::check_cpu(cs.p, staged));
+      const Buffers buf = make_buffers(cs, 77);
+      std::vector<char> want = buf.c0;
+      engine.set_threads(1);
+      engine.gemm(cs.p, &plain, buf.a.data(), buf.b.data(), want.data(), 1.0, 0.0);
+      REQUIRE(detail::max_rel_err(cs.p, want.data(), buf.ref) <= tolerance(cs.p.dtype));
+      const std::size_t bytes = buf.c0.size(), guard = 128;
+      for (int off = 0; off < 64; off += es)
+        for (int threads : {1, 3}) {
+          CAPTURE(off);
+          CAPTURE(threads);
+          engine.set_threads(threads);
+          std::vector<char> mem(bytes + 2 * guard + 64, '\x5a');
+          const std::size_t base = (64 - reinterpret_cast<std::uintptr_t>(mem.data()) % 64) % 64 + guard + off;
+          std::memcpy(mem.data() + base, buf.c0.data(), bytes);
+          engine.gemm(cs.p, &staged, buf.a.data(), buf.b.data(), mem.data() + base, 1.0, 0.0);
+          CHECK(std::memcmp(mem.data() + base, want.data(), bytes) == 0);
+          bool guards = true;
+          for (std::size_t i = 0; i < mem.size(); ++i)
+            if ((i < base || i >= base + bytes) && mem[i] != '\x5a') guards = false;
+          CHECK_MESSAGE(guards, "a byte outside C changed");
+        }
     }
 }
 

@@ -43,7 +43,10 @@ TEST_CASE("check_cpu accepts the knobs' ranges and names what is wrong: f32 100x
       {sq, cpu::make_config(1, 8, 1, 2, 1, 0), "rn = 2"},     // 8 columns are one vector of 8
       {skinny, cpu::make_config(1, 4, 1, 2, 1, 1), "rn = 2"},  // N = 1
       {skinny, cpu::make_config(1, 1, 1, 1, 0, 0), "unroll"},
-      {skinny, cpu::make_config(1, 1, 1, 1, 1, 8), "order"},
+      {skinny, cpu::make_config(1, 1, 1, 1, 1, 128), "order"},
+      {skinny, cpu::make_config(1, 4, 1, 1, 1, 64 | 1), "needs prefetching"},
+      {skinny, cpu::make_config(1, 4, 1, 1, 1, 9), "packed B (8) needs the outer product"},
+      {norm("f64 2x300x300x300"), cpu::make_config(1, 8, 1, 1, 1, 8), "exceeds 256 KB"},  // 703 KB
       {norm("f32 10x3x5x1"), cpu::make_config(1, 16, 1, 1, 1, 1), "wider than K"},
       {sq, cpu::make_config(1, 2, 12, 6, 1, 0), "at most 64"},
   };

@@ -11,12 +11,17 @@
 //            be read into the cache before they are overwritten.
 //   order + 4  column blocks outer, row blocks inner: a panel of B stays in L1 while the
 //            rows of A stream past it (large matrices); otherwise rows outer.
+//   order + 8  B packed into contiguous panels on the stack (outer product only).
+//   order + 16 software prefetch of a later matrix's A and B during the reduction.
+//   order + 32 staged streaming stores: C through a stack buffer, whole aligned lines out.
+//   order + 64 with 16: prefetch into L2 rather than L1.
 // Header-only and LLVM-free: the structural check (generator/cpu_check.cpp), the heuristic
 // and the code generator share it.
 #pragma once
 
 #include <cstdint>
 
+#include "tailor/config.hpp"
 #include "tailor/problem.hpp"
 
 namespace tailor::cpu {
@@ -58,6 +63,24 @@ constexpr std::int64_t pow2_ceil(std::int64_t v) {
   std::int64_t r = 1;
   while (r < v) r <<= 1;
   return r;
+}
+
+/// Columns of an outer-product block of `cols` columns padded to whole segments: full
+/// vectors of `vec`, then the tail in the smallest power of two that holds it.
+constexpr std::int64_t padded_cols(std::int64_t cols, std::int64_t vec) {
+  const std::int64_t rest = cols % vec;
+  return cols / vec * vec + (rest ? (vec < pow2_ceil(rest) ? vec : pow2_ceil(rest)) : 0);
+}
+
+/// Elements of the packed-B buffer of an outer-product config with order bit 3 (8): one
+/// panel (K x padded block width) with columns outer (bit 2), else every panel of B.
+inline std::int64_t packed_b_elems(const GemmProblem& p, const KernelConfig& c) {
+  const CpuShape s = cpu_shape(p);
+  const std::int64_t bw = std::int64_t(c.rn) * c.vec;
+  const std::int64_t nb = s.n / bw, rest = s.n % bw;
+  const std::int64_t last = rest ? padded_cols(rest, c.vec) : 0;
+  if (c.order & 4) return s.k * (nb ? (bw > last ? bw : last) : last);
+  return s.k * (nb * bw + last);
 }
 
 }  // namespace tailor::cpu

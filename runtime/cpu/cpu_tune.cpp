@@ -130,7 +130,8 @@ void push_unique(std::vector<KernelConfig>& out, std::set<std::string>& seen, co
   KernelConfig other = c;
   other.order ^= 2;
   const double c_bytes = double(p.batch) * double(p.m * p.n) * double(p.esize());
-  if (c_bytes >= 16e6 && streams(p, (c.order & 2) ? c : other) && seen.insert(other.to_string()).second)
+  if (!(c.order & 32) && c_bytes >= 16e6 && streams(p, (c.order & 2) ? c : other) &&
+      seen.insert(other.to_string()).second)
     out.push_back(other);
 }
 
@@ -163,7 +164,9 @@ std::vector<KernelConfig> candidates(const GemmProblem& problem, const CpuInfo& 
         const int r = static_cast<int>(std::min<std::int64_t>(rm, s.m));
         if (r * rn + rn + 1 > regs) continue;
         const int unroll = s.k <= 16 ? static_cast<int>(s.k) : 4;
-        push_unique(out, seen, p, make_config(h.mats, vec, r, rn, unroll, 0 | (h.order & 6)));
+        KernelConfig c = make_config(h.mats, vec, r, rn, unroll, h.order & ~1);
+        if (gen::check_cpu(p, c)) c.order &= ~8;  // packed B too large for this block
+        push_unique(out, seen, p, c);
       }
   // Order 1 where K is contiguous in A and B (or the output is a column).
   if ((s.a_cs == 1 && s.b_rs == 1) || s.n <= 4)
@@ -174,13 +177,14 @@ std::vector<KernelConfig> candidates(const GemmProblem& problem, const CpuInfo& 
           const int r = static_cast<int>(std::min<std::int64_t>(rm, s.m));
           if (r * rn + rn + 1 > regs) continue;
           const std::int64_t steps = s.k / vec;
-          push_unique(out, seen, p, make_config(h.mats, vec, r, rn, steps <= 8 ? 8 : 4, 1 | (h.order & 6)));
+          push_unique(out, seen, p, make_config(h.mats, vec, r, rn, steps <= 8 ? 8 : 4, 1 | (h.order & 54)));
         }
   // Closest first to the heuristic, or for the other loop order to a seed of that order
   // (wide vectors, 8 rows, one column), so both orders are tried early: the search may
   // run out of budget. The store policy and block order are stage 2's.
   KernelConfig alt = h;
   alt.order = (h.order & ~1) | (1 - (h.order & 1));
+  if (alt.order & 1) alt.order &= ~8;
   alt.vec = static_cast<int>(std::min<std::int64_t>(lanes, pow2_ceil(alt.order & 1 ? s.k : s.n)));
   alt.rm = static_cast<int>(std::min<std::int64_t>(s.m, 8)), alt.rn = 1;
   auto distance = [&](const KernelConfig& c) {
@@ -241,11 +245,17 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
     if (tried > 0 && since(t_start) > 0.6 * search_budget) break;
     consider(c);
   }
-  // Stage 2 around the best: the store policy, unrolling, then matrices per task.
-  if (best_m.ok && since(t_start) <= search_budget) {
+  // Stage 2 around the best: prefetching, packing B, the store policy, the block order,
+  // unrolling, then matrices per task.
+  for (int bit : {16, 64, 8, 32, 2}) {
+    if (!best_m.ok || since(t_start) > search_budget) break;
     KernelConfig c = best;
-    c.order ^= 2;
-    consider(c);
+    if (bit == 16) c.order = (c.order ^ 16) & ~64;              // prefetching on (into L1) or off
+    else if (bit == 64 && !(c.order & 16)) continue;            // where the best prefetches: L1 or L2
+    else if (bit == 32 && (c.order & (32 | 2))) c.order ^= 32 | 2;  // staged <-> plain streaming stores
+    else if (bit == 2 && (c.order & 32)) continue;              // bit 1 is ignored under bit 5
+    else c.order ^= bit;
+    if (!gen::check_cpu(sp, c)) consider(c);
   }
   {  // the other block loop order, where there are several row and column blocks
     const CpuShape s = cpu_shape(sp);
@@ -253,7 +263,7 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
     if (best_m.ok && s.m > best.rm && s.n > cols && since(t_start) <= search_budget) {
       KernelConfig c = best;
       c.order ^= 4;
-      consider(c);
+      if (!gen::check_cpu(sp, c)) consider(c);  // rows outer may need every panel packed: too large
     }
   }
   if (best_m.ok) {
