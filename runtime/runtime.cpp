@@ -327,6 +327,7 @@ CpuKernel Runtime::prepare_cpu(const GemmProblem& problem, double alpha, double 
   k.batch_ = s->batch;
   k.bytes_a_ = s->bytes_a, k.bytes_b_ = s->bytes_b, k.bytes_c_ = s->bytes_c;
   k.elem_mask_ = static_cast<std::uintptr_t>(s->problem.esize() - 1);
+  k.c_mask_ = s->fn_any_c ? 15 : k.elem_mask_;
   k.alpha_kind_ = s->problem.alpha_kind, k.beta_kind_ = s->problem.beta_kind;
   k.single_ = !s->pooled;
   k.state_ = std::move(s);

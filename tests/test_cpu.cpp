@@ -390,3 +390,36 @@ TEST_CASE("tune_cpu f32 3000x4x6x4: a verified winner under the CPU's fingerprin
   CHECK(lines >= r.candidates_tried);
   CHECK(took < 15.0);
 }
+
+TEST_CASE("cpu path: unstaged streaming stores get a plain-store twin for a C off 16 bytes, same results") {
+  // Order bit 1 without a staging buffer: vector streaming stores are honoured only at
+  // aligned addresses, so a C 8 bytes off 16 runs the same kernel with plain stores.
+  if (!cpu::jit_available()) return;
+  cpu::CpuEngine engine;
+  engine.set_threads(1);
+  Case cs;
+  cs.p = GemmProblem::make(301, 3, 10, 1, DType::f64);
+  cs.p.alpha_kind = ScalarKind::one, cs.p.beta_kind = ScalarKind::zero;
+  cs.p = cs.p.normalized();
+  const KernelConfig streaming = cpu::make_config(7, 8, 3, 1, 2, 1 | 2);
+  const KernelConfig staged = cpu::make_config(7, 8, 3, 1, 2, 1 | 2 | 32);
+  const KernelConfig plain = cpu::make_config(7, 8, 3, 1, 2, 1);
+  REQUIRE(!gen::check_cpu(cs.p, streaming));
+  auto twin = [&](const KernelConfig& c) { return engine.resolve_shared(cs.p, &c)->fn_any_c != nullptr; };
+  CHECK(twin(streaming));
+  CHECK(!twin(staged));
+  CHECK(!twin(plain));
+  const Buffers buf = make_buffers(cs, 91);
+  std::vector<char> want = buf.c0;
+  engine.gemm(cs.p, &plain, buf.a.data(), buf.b.data(), want.data(), 1.0, 0.0);
+  REQUIRE(detail::max_rel_err(cs.p, want.data(), buf.ref) <= tolerance(cs.p.dtype));
+  const std::size_t bytes = buf.c0.size();
+  for (int off : {0, 8, 16, 24}) {
+    CAPTURE(off);
+    std::vector<char> mem(bytes + 128, '\x5a');
+    const std::size_t base = (64 - reinterpret_cast<std::uintptr_t>(mem.data()) % 64) % 64 + off;
+    std::memcpy(mem.data() + base, buf.c0.data(), bytes);
+    engine.gemm(cs.p, &streaming, buf.a.data(), buf.b.data(), mem.data() + base, 1.0, 0.0);
+    CHECK(std::memcmp(mem.data() + base, want.data(), bytes) == 0);
+  }
+}

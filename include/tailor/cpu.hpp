@@ -53,7 +53,9 @@ class CpuKernel {
   /// The plan: config, where it came from, kernel name.
   const Plan& plan() const;
   /// The generated function itself, for callers that do their own checks: fn()(A, B, C,
-  /// alpha, beta, 0, problem().batch) computes the whole batch on the calling thread.
+  /// alpha, beta, 0, problem().batch) computes the whole batch on the calling thread. With
+  /// a config of unstaged streaming stores it is fast only for a 16-byte aligned C
+  /// (operator() picks a plain-store twin for any other C).
   Fn fn() const { return fn_; }
 
  private:
@@ -63,8 +65,8 @@ class CpuKernel {
     return x + static_cast<std::uintptr_t>(bytes_in) <= y || y + static_cast<std::uintptr_t>(bytes_c_) <= x;
   }
   bool aligned(const void* A, const void* B, const void* C) const {
-    return ((reinterpret_cast<std::uintptr_t>(A) | reinterpret_cast<std::uintptr_t>(B) |
-             reinterpret_cast<std::uintptr_t>(C)) & elem_mask_) == 0;
+    return ((reinterpret_cast<std::uintptr_t>(A) | reinterpret_cast<std::uintptr_t>(B)) & elem_mask_) == 0 &&
+           (reinterpret_cast<std::uintptr_t>(C) & c_mask_) == 0;
   }
   void call_slow(const void* A, const void* B, void* C, double alpha, double beta) const;
 
@@ -72,6 +74,7 @@ class CpuKernel {
   std::int64_t batch_ = 0;
   std::int64_t bytes_a_ = 0, bytes_b_ = 0, bytes_c_ = 0;
   std::uintptr_t elem_mask_ = 0;  ///< element size - 1
+  std::uintptr_t c_mask_ = 0;     ///< C's alignment - 1 for the fast path (15 where fn_ streams, else elem_mask_)
   ScalarKind alpha_kind_ = ScalarKind::one, beta_kind_ = ScalarKind::zero;
   bool single_ = false;  ///< the whole batch runs on the calling thread
   std::shared_ptr<const detail::CpuKernelState> state_;

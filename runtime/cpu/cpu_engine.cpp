@@ -21,6 +21,7 @@ std::int64_t operand_bytes(const GemmProblem& p, std::int64_t stride, std::int64
 
 struct TaskCtx {
   const detail::CpuKernelState* s;
+  KernelFn fn;
   const void* A;
   const void* B;
   void* C;
@@ -30,7 +31,7 @@ struct TaskCtx {
 void run_task(const void* ctx, std::int64_t t) {
   const auto& c = *static_cast<const TaskCtx*>(ctx);
   const std::int64_t b0 = t * c.s->mats, b1 = std::min(c.s->batch, b0 + c.s->mats);
-  c.s->fn(c.A, c.B, c.C, c.alpha, c.beta, b0, b1);
+  c.fn(c.A, c.B, c.C, c.alpha, c.beta, b0, b1);
 }
 
 }  // namespace
@@ -147,6 +148,15 @@ std::shared_ptr<const detail::CpuKernelState> CpuEngine::resolve_shared(const Ge
   s->plan = plan;
   s->kernel = compile(p, plan.config);
   s->fn = s->kernel->fn;
+  // Unstaged streaming stores (bit 1 where C is packed and bit 5 is not honoured) need a
+  // 16-byte aligned C to be fast: the plain-store twin serves any other C.
+  const bool staged = (plan.config.order & 32) && p.m * p.n * p.esize() <= 64 * 1024;
+  if ((plan.config.order & 2) && p.packed_c() && !staged) {
+    KernelConfig plain = plan.config;
+    plain.order &= ~2;
+    s->kernel_any_c = compile(p, plain);
+    s->fn_any_c = s->kernel_any_c->fn;
+  }
   s->batch = p.batch;
   s->mats = std::max(1, plan.config.mats);
   s->tasks = (p.batch + s->mats - 1) / s->mats;
@@ -244,11 +254,12 @@ void check_cpu_pointers(const CpuKernelState& s, const void* A, const void* B, c
 }
 
 void execute_cpu(const CpuKernelState& s, const void* A, const void* B, void* C, double alpha, double beta) {
+  const cpu::KernelFn fn = s.fn_any_c && (reinterpret_cast<std::uintptr_t>(C) & 15) ? s.fn_any_c : s.fn;
   if (!s.pooled) {
-    s.fn(A, B, C, alpha, beta, 0, s.batch);
+    fn(A, B, C, alpha, beta, 0, s.batch);
     return;
   }
-  const cpu::TaskCtx ctx{&s, A, B, C, alpha, beta};
+  const cpu::TaskCtx ctx{&s, fn, A, B, C, alpha, beta};
   s.pool->run(s.tasks, cpu::run_task, &ctx);
 }
 

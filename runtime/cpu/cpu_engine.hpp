@@ -57,6 +57,11 @@ struct CpuKernelState {
   Plan plan;
   std::shared_ptr<const cpu::CompiledCpuKernel> kernel;
   cpu::KernelFn fn = nullptr;
+  /// Where `fn` uses unstaged streaming stores (order bit 1): the same kernel with plain
+  /// stores, for a C not 16-byte aligned (streaming vector stores are honoured only at
+  /// aligned addresses; elsewhere they mix with scalar ones, up to 20x slower). Else null.
+  std::shared_ptr<const cpu::CompiledCpuKernel> kernel_any_c;
+  cpu::KernelFn fn_any_c = nullptr;
   std::int64_t batch = 0, mats = 1, tasks = 1;
   bool pooled = false;  ///< enough work to split over the pool's threads
   std::int64_t bytes_a = 0, bytes_b = 0, bytes_c = 0;  ///< memory each operand spans
