@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 #include "runtime/autotune.hpp"
@@ -70,39 +71,24 @@ std::string label_of(const GemmProblem& p) {
   return fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype), flag.empty() ? "" : " ", flag);
 }
 
-void print_table(const std::vector<Row>& rows, const std::string& bw_label) {
-  std::printf("\n%-30s %-62s %10s %8s %6s %6s %8s %6s %6s %7s\n", "problem", "winning kernel", "time(ms)", "GB/s",
-              bw_label.c_str(), "heur%", "vs heur", "tried", "failed", "tune(s)");
-  for (const Row& r : rows)
-    std::printf("%-30s %-62s %10.4f %8.0f %5.1f%% %5.1f%% %7.2fx %6d %6d %7.1f%s\n", r.problem.c_str(), r.kernel.c_str(),
-                r.seconds * 1e3, r.gbps, r.pct, r.heur_pct, r.speedup, r.tried, r.failed, r.tune_s,
-                r.stored ? "" : "  (not stored)");
-}
-
-// `--device cpu`: the CPU path's search (cpu::tune_cpu) for each problem, with `threads`
-// threads, stored under the CPU's fingerprint. % of the memory bandwidth of a memcpy over
-// the same threads, measured at start.
-int tune_on_cpu(const std::vector<GemmProblem>& problems, const std::string& db_path, double budget, int threads) {
-  if (threads <= 0) threads = detail::env().cpu_threads > 0 ? detail::env().cpu_threads : cpu::usable_cpus();
+// Tunes each problem with `tune` (the winner's record; progress through `progress`),
+// stores the record, prints a line per problem and then the table. `bw` is the ceiling
+// the % column is of (`bw_label`). Exit status 1 when a problem failed or nothing could
+// be stored.
+using TuneFn = std::function<db::TuningRecord(const GemmProblem&, const std::string& label, int index)>;
+int tune_all(const std::vector<GemmProblem>& problems, const std::string& db_path, double bw,
+             const std::string& bw_label, Progress& progress, const TuneFn& tune) {
   std::string db_error;
   std::unique_ptr<db::TuningDb> db = open_for_write(db_path, db_error);
-  const double bw = tools::memcpy_bandwidth(std::int64_t(512) << 20, threads);
-  std::printf("# %s: %d thread(s), memory bandwidth %.1f GB/s (memcpy, read + write); database %s; budget %.1f s per "
-              "problem\n", cpu::host_cpu().fingerprint().c_str(), threads, bw / 1e9, db_path.c_str(), budget);
-  std::fflush(stdout);
-  Progress progress(isatty(fileno(stderr)) != 0);
   std::vector<Row> rows;
-  int failures = 0, index = 0;
-  for (const GemmProblem& p : problems) {
-    const std::string label = label_of(p);
-    cpu::TuneOptions opt;
-    opt.log = [&](const std::string& what) { progress.update(label, index, int(problems.size()), what); };
-    ++index;
+  int failures = 0;
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const GemmProblem& p = problems[i];
     Row row;
-    row.problem = label;
+    row.problem = label_of(p);
     try {
-      const db::TuningRecord r = cpu::tune_cpu(p, budget, threads, opt);
-      row.kernel = cpu::kernel_name(p, r.config);
+      const db::TuningRecord r = tune(p, row.problem, static_cast<int>(i));
+      row.kernel = r.config.family == Family::cpu ? cpu::kernel_name(p, r.config) : gen::kernel_name(p, r.config);
       row.seconds = r.median_s;
       row.gbps = p.min_bytes() / r.median_s / 1e9;
       row.pct = 100.0 * p.min_bytes() / r.median_s / bw;
@@ -114,21 +100,26 @@ int tune_on_cpu(const std::vector<GemmProblem>& problems, const std::string& db_
           db->upsert(r);
           row.stored = true;
         } catch (const Error& err) {
-          progress.line(fmt::format("tailor-tune: {}: not stored: {}", label, err.what()));
+          progress.line(fmt::format("tailor-tune: {}: not stored: {}", row.problem, err.what()));
           ++failures;
         }
       }
       progress.line(fmt::format("{:<30} {} {:.4f} ms {:.1f} GB/s ({:.1f} %), {:.2f}x heuristic, {} tried, {} failed, "
-                                "{:.1f} s", label, r.config.to_string(), row.seconds * 1e3, row.gbps, row.pct,
-                                row.speedup, row.tried, row.failed, row.tune_s));
+                                "{:.1f} s", row.problem, row.kernel, row.seconds * 1e3, row.gbps, row.pct, row.speedup,
+                                row.tried, row.failed, row.tune_s));
     } catch (const Error& err) {
-      progress.line(fmt::format("tailor-tune: {}: tuning failed: {}", label, err.what()));
+      progress.line(fmt::format("tailor-tune: {}: tuning failed: {}", row.problem, err.what()));
       ++failures;
       continue;
     }
     rows.push_back(row);
   }
-  print_table(rows, "%bw");
+  std::printf("\n%-30s %-62s %10s %8s %6s %6s %8s %6s %6s %7s\n", "problem", "winning kernel", "time(ms)", "GB/s",
+              bw_label.c_str(), "heur%", "vs heur", "tried", "failed", "tune(s)");
+  for (const Row& r : rows)
+    std::printf("%-30s %-62s %10.4f %8.0f %5.1f%% %5.1f%% %7.2fx %6d %6d %7.1f%s\n", r.problem.c_str(), r.kernel.c_str(),
+                r.seconds * 1e3, r.gbps, r.pct, r.heur_pct, r.speedup, r.tried, r.failed, r.tune_s,
+                r.stored ? "" : "  (not stored)");
   if (!db_error.empty()) std::printf("\nnot stored: %s\n", db_error.c_str());
   else std::printf("\n%zu record(s) written to %s\n", rows.size(), db_path.c_str());
   return failures || !db_error.empty() ? 1 : 0;
@@ -164,15 +155,27 @@ int main(int argc, char** argv) {
     if (db_path.empty()) db_path = detail::env().db_path;
     if (db_path.empty())
       throw Error(ErrorCode::invalid_argument, "no database: give --db PATH (no $TAILOR_DB and no cache directory)");
+    std::vector<GemmProblem> ps;
+    for (const auto& e : problems) {
+      GemmProblem p = e.problem;
+      p.alpha_kind = scalar_kind(alpha);
+      p.beta_kind = scalar_kind(beta);
+      ps.push_back(p.normalized());
+    }
+    Progress progress(isatty(fileno(stderr)) != 0);
     if (device_arg == "cpu") {
-      std::vector<GemmProblem> ps;
-      for (const auto& e : problems) {
-        GemmProblem p = e.problem;
-        p.alpha_kind = scalar_kind(alpha);
-        p.beta_kind = scalar_kind(beta);
-        ps.push_back(p.normalized());
-      }
-      return tune_on_cpu(ps, db_path, budget, threads);
+      // The CPU path's search (cpu::tune_cpu) with `threads` threads, stored under the
+      // CPU's fingerprint; % of a memcpy over the same threads, measured at start.
+      if (threads <= 0) threads = detail::env().cpu_threads > 0 ? detail::env().cpu_threads : cpu::usable_cpus();
+      const double bw = tools::memcpy_bandwidth(std::int64_t(512) << 20, threads);
+      std::printf("# %s: %d thread(s), memory bandwidth %.1f GB/s (memcpy, read + write); database %s; budget %.1f s "
+                  "per problem\n", cpu::host_cpu().fingerprint().c_str(), threads, bw / 1e9, db_path.c_str(), budget);
+      std::fflush(stdout);
+      return tune_all(ps, db_path, bw, "%bw", progress, [&](const GemmProblem& p, const std::string& label, int i) {
+        cpu::TuneOptions opt;
+        opt.log = [&](const std::string& what) { progress.update(label, i, int(ps.size()), what); };
+        return cpu::tune_cpu(p, budget, threads, opt);
+      });
     }
     int device = 0;
     try {
@@ -182,15 +185,11 @@ int main(int argc, char** argv) {
     } catch (const std::exception&) {
       throw Error(ErrorCode::invalid_argument, fmt::format("--device '{}': expected a device ordinal or cpu", device_arg));
     }
-
     Runtime rt(device);
     if (!rt.has_gpu()) {
       std::printf("tailor-tune: no GPU, nothing tuned: %s\n", rt.no_gpu_reason().c_str());
       return 0;
     }
-    // Open the database first: a location we cannot write is reported before any tuning.
-    std::string db_error;
-    std::unique_ptr<db::TuningDb> db = open_for_write(db_path, db_error);
     rt.impl().make_current();
     CUstream stream = nullptr;
     TAILOR_CU(detail::driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
@@ -199,52 +198,13 @@ int main(int argc, char** argv) {
     const DeviceInfo& dev = rt.device();
     std::printf("# %s: copy bandwidth %.0f GB/s; database %s; budget %.1f s per problem\n", dev.fingerprint().c_str(),
                 copy_bw / 1e9, db_path.c_str(), budget);
-    Progress progress(isatty(fileno(stderr)) != 0);
-    std::vector<Row> rows;
-    int failures = 0;
-    for (const auto& e : problems) {
-      GemmProblem p = e.problem;
-      p.alpha_kind = scalar_kind(alpha);
-      p.beta_kind = scalar_kind(beta);
-      p = p.normalized();
-      const std::string label = label_of(p);
+    std::fflush(stdout);
+    return tune_all(ps, db_path, copy_bw, "%copy", progress, [&](const GemmProblem& p, const std::string& label, int) {
       detail::TuneOptions opt;
       opt.budget_s = budget;
       opt.workers = workers;
       opt.progress = [&](int done, int total, const std::string& what) { progress.update(label, done, total, what); };
-      Row row;
-      row.problem = label;
-      try {
-        const detail::TuneResult r = detail::autotune(rt.impl(), p, 16, opt);
-        row.kernel = gen::kernel_name(p, r.best);
-        row.seconds = r.best_timing.median;
-        row.gbps = p.min_bytes() / r.best_timing.median / 1e9;
-        row.pct = 100.0 * p.min_bytes() / r.best_timing.median / copy_bw;
-        row.speedup = r.heuristic_timing.median > 0 ? r.heuristic_timing.median / r.best_timing.median : 0;
-        row.heur_pct = r.heuristic_timing.median > 0 ? 100.0 * p.min_bytes() / r.heuristic_timing.median / copy_bw : 0;
-        row.tried = r.tried, row.failed = r.failed, row.tune_s = r.seconds;
-        if (db) {
-          try {
-            db->upsert(r.record(dev));
-            row.stored = true;
-          } catch (const Error& err) {
-            progress.line(fmt::format("tailor-tune: {}: not stored: {}", label, err.what()));
-            ++failures;
-          }
-        }
-        progress.line(fmt::format("{:<30} {} {:.4f} ms {:.0f} GB/s ({:.1f} %), {:.2f}x heuristic, {} tried, {} failed, {:.1f} s",
-                                  label, row.kernel, row.seconds * 1e3, row.gbps, row.pct, row.speedup, row.tried,
-                                  row.failed, row.tune_s));
-      } catch (const Error& err) {
-        progress.line(fmt::format("tailor-tune: {}: tuning failed: {}", label, err.what()));
-        ++failures;
-        continue;
-      }
-      rows.push_back(row);
-    }
-    print_table(rows, "%copy");
-    if (!db_error.empty()) std::printf("\nnot stored: %s\n", db_error.c_str());
-    else std::printf("\n%zu record(s) written to %s\n", rows.size(), db_path.c_str());
-    return failures || !db_error.empty() ? 1 : 0;
+      return detail::autotune(rt.impl(), p, 16, opt).record(dev);
+    });
   });
 }
