@@ -113,6 +113,22 @@ void fill_nan(void* data, DType dtype, std::int64_t n) {
   else std::fill_n(static_cast<double*>(data), n, std::numeric_limits<double>::quiet_NaN());
 }
 
+HostOperands make_host_operands(const GemmProblem& p, double alpha, double beta, int sets, std::uint64_t seed) {
+  HostOperands h;
+  h.p = p, h.alpha = alpha, h.beta = beta;
+  h.na = operand_elems(p, 'A'), h.nb = operand_elems(p, 'B'), h.nc = operand_elems(p, 'C');
+  const std::int64_t es = p.esize();
+  for (int s = 0; s < sets; ++s) {
+    h.a.emplace_back(h.na * es), h.b.emplace_back(h.nb * es), h.c.emplace_back(h.nc * es);
+    fill_random(h.a.back().data(), p.dtype, h.na, seed + 3 * s);
+    fill_random(h.b.back().data(), p.dtype, h.nb, seed + 3 * s + 1);
+    fill_random(h.c.back().data(), p.dtype, h.nc, seed + 3 * s + 2);
+  }
+  h.c0 = h.c[0];
+  h.ref = reference_gemm(p, h.a[0].data(), h.b[0].data(), h.c0.data(), alpha, beta);
+  return h;
+}
+
 std::int64_t operand_elems(const GemmProblem& p, char operand) {
   const std::int64_t stride = operand == 'A' ? p.stride_a : operand == 'B' ? p.stride_b : p.stride_c;
   const std::int64_t span = operand == 'A' ? p.span_a() : operand == 'B' ? p.span_b() : p.span_c();

@@ -31,6 +31,19 @@ std::vector<double> reference_gemm(const GemmProblem& p, const void* A, const vo
 double max_rel_err(const GemmProblem& p, const void* C, const std::vector<double>& ref,
                    const std::vector<std::int64_t>* batches = nullptr);
 
+/// A normalised problem's operands in host memory, in `sets` random sets (rotated by
+/// benchmarks so that a call does not find its inputs in cache), C of set 0 kept as `c0`,
+/// and the float64 reference of set 0 with `alpha` and `beta`.
+struct HostOperands {
+  GemmProblem p;
+  double alpha = 1, beta = 0;
+  std::int64_t na = 0, nb = 0, nc = 0;  ///< elements of A, B, C (operand_elems)
+  std::vector<std::vector<char>> a, b, c;
+  std::vector<char> c0;
+  std::vector<double> ref;
+};
+HostOperands make_host_operands(const GemmProblem& p, double alpha, double beta, int sets, std::uint64_t seed);
+
 /// Up to `count` batch entries spread evenly over the batch, the first and last included.
 std::vector<std::int64_t> sample_batches(std::int64_t batch, std::int64_t count);
 

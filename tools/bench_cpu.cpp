@@ -31,40 +31,15 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 double tolerance(DType d) { return d == DType::f32 ? 1e-5 : 1e-12; }
 
-double llc_bytes() {
-  long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  if (l3 <= 0) l3 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  return l3 > 0 ? static_cast<double>(l3) : 32e6;
-}
-
 // One problem's host inputs in rotating sets, and its float64 reference (set 0).
-struct HostWork {
-  GemmProblem p;
-  std::int64_t na = 0, nb = 0, nc = 0;
-  std::vector<std::vector<char>> a, b, c;
-  std::vector<char> c0;
-  std::vector<double> ref;
-};
+using HostWork = detail::HostOperands;
 
 HostWork make_work(const GemmProblem& problem, double alpha, double beta, int sets, std::uint64_t seed) {
-  HostWork w;
   GemmProblem p = problem;
   p.alpha_kind = scalar_kind(alpha), p.beta_kind = scalar_kind(beta);
-  w.p = p = p.normalized();
-  const std::int64_t es = p.esize();
-  w.na = detail::operand_elems(p, 'A'), w.nb = detail::operand_elems(p, 'B'), w.nc = detail::operand_elems(p, 'C');
-  for (int s = 0; s < sets; ++s) {
-    w.a.emplace_back(w.na * es), w.b.emplace_back(w.nb * es), w.c.emplace_back(w.nc * es);
-    detail::fill_random(w.a.back().data(), p.dtype, w.na, seed + 3 * s);
-    detail::fill_random(w.b.back().data(), p.dtype, w.nb, seed + 3 * s + 1);
-    detail::fill_random(w.c.back().data(), p.dtype, w.nc, seed + 3 * s + 2);
-  }
-  w.c0 = w.c[0];
-  w.ref = detail::reference_gemm(p, w.a[0].data(), w.b[0].data(), w.c0.data(), alpha, beta);
-  return w;
+  return detail::make_host_operands(p.normalized(), alpha, beta, sets, seed);
 }
 
-// Poisons (beta = 0) or restores set 0's C, runs `call(0)`, returns the error.
 double checked(HostWork& w, const std::function<void(int)>& call) {
   if (w.p.beta_kind == ScalarKind::zero) detail::fill_nan(w.c[0].data(), w.p.dtype, w.nc);
   else w.c[0] = w.c0;
@@ -140,7 +115,7 @@ int run_cpu_bench(Runtime& rt, const std::vector<SuiteEntry>& problems, const Cp
     std::optional<HostWork> w;
     try {
       const double set_bytes = e.problem.normalized().min_bytes();
-      const int sets = static_cast<int>(std::clamp(std::ceil(2.0 * llc_bytes() / set_bytes), 1.0, 64.0));
+      const int sets = static_cast<int>(std::clamp(std::ceil(2.0 * static_cast<double>(cpu::last_level_cache_bytes()) / set_bytes), 1.0, 64.0));
       w.emplace(make_work(e.problem, o.alpha, o.beta, sets, seed));
     } catch (const Error& err) {
       std::printf("%-34s FAILED: %s\n", label.c_str(), err.what());

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <thread>
@@ -59,6 +60,12 @@ std::string CpuInfo::fingerprint() const { return fmt::format("{}|{}|{} cores", 
 const CpuInfo& host_cpu() {
   static const CpuInfo info = detect();
   return info;
+}
+
+long last_level_cache_bytes() {
+  long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (l3 <= 0) l3 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  return l3 > 0 ? l3 : 32l << 20;
 }
 
 int usable_cpus() {

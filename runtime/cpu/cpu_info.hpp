@@ -27,4 +27,7 @@ const CpuInfo& host_cpu();
 /// CPUs this process may run on (its affinity mask), at least 1.
 int usable_cpus();
 
+/// Bytes of the last-level cache (L3, else L2; 32 MiB when the system does not say).
+long last_level_cache_bytes();
+
 }  // namespace tailor::cpu

@@ -35,38 +35,11 @@ double value_of(ScalarKind k, double general) {
   return k == ScalarKind::zero ? 0.0 : k == ScalarKind::one ? 1.0 : general;
 }
 
-long last_level_cache_bytes() {
-  long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  if (l3 <= 0) l3 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  return l3 > 0 ? l3 : 32l << 20;
-}
-
 // Random inputs of one problem in `sets` copies, and the reference of set 0.
-struct Inputs {
-  GemmProblem p;
-  std::int64_t na = 0, nb = 0, nc = 0;
-  std::vector<std::vector<char>> a, b, c;
-  std::vector<char> c0;
-  std::vector<double> ref;
-  double alpha = 1, beta = 0;
-};
+using Inputs = detail::HostOperands;
 
 Inputs make_inputs(const GemmProblem& p, int sets, std::uint64_t seed) {
-  Inputs in;
-  in.p = p;
-  in.alpha = value_of(p.alpha_kind, 1.5);
-  in.beta = value_of(p.beta_kind, 0.5);
-  in.na = detail::operand_elems(p, 'A'), in.nb = detail::operand_elems(p, 'B'), in.nc = detail::operand_elems(p, 'C');
-  const std::int64_t es = p.esize();
-  for (int s = 0; s < sets; ++s) {
-    in.a.emplace_back(in.na * es), in.b.emplace_back(in.nb * es), in.c.emplace_back(in.nc * es);
-    detail::fill_random(in.a.back().data(), p.dtype, in.na, seed + 4 * s);
-    detail::fill_random(in.b.back().data(), p.dtype, in.nb, seed + 4 * s + 1);
-    detail::fill_random(in.c.back().data(), p.dtype, in.nc, seed + 4 * s + 2);
-  }
-  in.c0 = in.c[0];
-  in.ref = detail::reference_gemm(p, in.a[0].data(), in.b[0].data(), in.c0.data(), in.alpha, in.beta);
-  return in;
+  return detail::make_host_operands(p, value_of(p.alpha_kind, 1.5), value_of(p.beta_kind, 0.5), sets, seed);
 }
 
 struct Measured {
