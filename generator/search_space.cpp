@@ -58,7 +58,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
                             (static_cast<double>(p.k) / std::min<std::int64_t>(p.k, 64));
     reads_per_item = per_unit * rounds * c.threads;  // wavefronts ~ per-lane share of warp reads
-    useful_fraction = (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * std::min(1.0, units / c.threads);
+    useful_fraction = (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * (units / (rounds * c.threads));
   } else {
     const double tiles = ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn);
     work_items = static_cast<double>(p.batch) * tiles;
@@ -83,13 +83,18 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   const double inflight = resident * std::min(bytes_per_item, 64.0 * 1024) * 0.5;
   const double bw = copy_bw * std::min(1.0, inflight / kInflightPerSm);
   const double t_mem = p.min_bytes() / bw;
-  const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 ? 2.0 : 1.0);
-  const double t_smem = work_items * reads_per_item / (sms * kClock);
+  // Issue: below 16 resident warps per SM (4 per scheduler) the shared-memory latency of the
+  // compute loop is no longer hidden.
+  const double warps_sm = resident * c.threads / 32.0;
+  const double latency = std::max(1.0, 16.0 / warps_sm);
+  const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 ? 2.0 : 1.0) * latency;
+  const double t_smem = work_items * reads_per_item / (sms * kClock) * latency;
   const double t_l2 = l2_bytes / kL2BytesPerS;
   // Wasted work slows the issue-bound terms; a mild preference for fuller CTAs breaks ties.
   const double waste = 1.0 + 0.05 * (1.0 - std::min(1.0, useful_fraction));
-  return std::max({t_mem, t_fma / std::max(0.25, useful_fraction), t_smem, t_l2}) * std::min(tail, 2.0) * spill_penalty *
-             waste + kLaunch;
+  const double t_issue = std::max(t_fma / std::max(0.25, useful_fraction), t_smem);
+  double t = std::max({t_mem, t_issue, t_l2});
+  return t * std::min(tail, 2.0) * spill_penalty * waste + kLaunch;
 }
 
 std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, std::size_t limit) {
@@ -107,43 +112,53 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
       const std::int64_t m = per_mat == 0 ? 64 : std::max<std::int64_t>(1, kb * 1024 / (per_mat * esz));
       mats_set.insert(static_cast<int>(std::min<std::int64_t>({m, p.batch, 8192})));
     }
+    // Micro-tile sides: powers of two, and the divisors of the side from 3 to 12, so that
+    // odd sides (25 = 5 x 5, 33 = 3 x 11) are covered without padded outputs.
+    auto sides = [](std::int64_t dim) {
+      std::set<int> s{1, 2, 4, 8};
+      for (int d = 3; d <= 12; ++d)
+        if (dim % d == 0) s.insert(d);
+      return s;
+    };
     std::set<std::pair<int, int>> tiles;
-    for (int rm : {1, 2, 4, 8})
-      for (int rn : {1, 2, 4, 8})
+    for (int rm : sides(p.m))
+      for (int rn : sides(p.n))
         if (rm <= p.m && rn <= p.n && rm * rn <= 32 && (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
             (rn == 1 || rn <= p.n / 2 || rn == p.n))
           tiles.insert({rm, rn});
-    for (int mats : mats_set)
-      for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2)
+    for (int mats0 : mats_set)
+      for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2) {
+        // Round mats up so every slab starts vector-aligned.
+        std::int64_t step = 1;
+        for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
+          if (packed) step = std::lcm(step, vec / std::gcd<std::int64_t>(e, vec));
+        const int mats = static_cast<int>(ceil_div(mats0, step) * step);
         for (auto [rm, rn] : tiles)
-          for (int threads : {64, 128, 256, 512})
-            for (int minb : {1, 2, 4, 8})
-              for (int ks : {1, 2, 4, 8, 16}) {
-              if (minb > 1 && minb * threads > d.max_threads_per_sm) continue;
-              if (ks > 1 && p.k < 8 * ks) continue;  // a split needs a long reduction
-              const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn) * ks;
-              if (units < threads / 2 && threads > 64) continue;  // mostly idle threads
-              if (ks > 1 && units > 4 * threads) continue;        // enough parallelism without it
-              KernelConfig c;
-              c.family = Family::slab;
-              c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
-              // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
-              if (minb == 1 && ks == 1) {
-                KernelConfig g = c;
-                g.grid = 4;
-                std::int64_t gstep = 1;
-                for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
-                  if (packed) gstep = std::lcm(gstep, vec / std::gcd<std::int64_t>(e, vec));
-                g.mats = static_cast<int>(ceil_div(mats, gstep) * gstep);
-                all.push_back(g);
+          for (int ks : {1, 2, 4, 8, 16}) {
+            if (ks > 1 && p.k < 8 * ks) continue;  // a split needs a long reduction
+            const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn) * ks;
+            // Power-of-two CTAs, and the CTA that fits the slab's units in whole warps (for
+            // unit counts such as 3 x 81 = 243, which leave a power of two a third idle).
+            std::set<int> thread_counts{64, 128, 256, 512};
+            const std::int64_t fit = ceil_div(units, 32) * 32;
+            if (fit >= 64 && fit <= std::min(1024, d.max_threads_per_block)) thread_counts.insert(static_cast<int>(fit));
+            for (int threads : thread_counts)
+              for (int minb : {1, 2, 4, 8}) {
+                if (minb > 1 && minb * threads > d.max_threads_per_sm) continue;
+                if (units < threads / 2 && threads > 64) continue;  // mostly idle threads
+                if (ks > 1 && units > 4 * threads) continue;        // enough parallelism without it
+                KernelConfig c;
+                c.family = Family::slab;
+                c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
+                all.push_back(c);
+                // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
+                if (minb == 1 && ks == 1) {
+                  c.grid = 4;
+                  all.push_back(c);
+                }
               }
-              // Round mats up so every slab starts vector-aligned.
-              std::int64_t step = 1;
-              for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
-                if (packed) step = std::lcm(step, vec / std::gcd<std::int64_t>(e, vec));
-              c.mats = static_cast<int>(ceil_div(mats, step) * step);
-              all.push_back(c);
-            }
+          }
+      }
   }
   // Tiled family.
   if (p.m >= 16 && p.n >= 16) {

@@ -61,3 +61,27 @@ TEST_CASE("cost model: memory floor, and the occupancy lesson of run 1") {
   const KernelConfig eight = KernelConfig::parse("slab,t=128,minb=8,mats=16,vec=2,rm=1,rn=1,grid=0");
   CHECK(gen::predict_seconds(p, eight, kDev) < gen::predict_seconds(p, two, kDev));
 }
+
+TEST_CASE("search space: odd sides get micro-tiles that divide them, in CTAs that fit their units") {
+  for (int side : {25, 33}) {
+    const GemmProblem p = GemmProblem::make(20000, side, side, side, DType::f32).normalized();
+    const auto cands = gen::candidates(p, kDev, 16, 100000);
+    bool dividing = false, fitted = false;
+    for (const auto& c : cands) {
+      const KernelConfig& k = c.config;
+      if (k.family != Family::slab || k.rm < 3 || side % k.rm || side % k.rn) continue;
+      dividing = true;
+      const std::int64_t units = static_cast<std::int64_t>(k.mats) * (side / k.rm) * (side / k.rn) * k.ks;
+      if (k.threads % 64 != 0 && k.threads == (units + 31) / 32 * 32) fitted = true;
+    }
+    CAPTURE(side);
+    CHECK(dividing);
+    CHECK(fitted);
+  }
+  // The cost model charges idle threads: 4 matrices of 81 4x4 tiles (324 units) in 256
+  // threads take two rounds; the same in 352 threads take one.
+  const GemmProblem q = GemmProblem::make(41082, 33, 33, 33, DType::f32).normalized();
+  const double two = gen::predict_seconds(q, KernelConfig::parse("slab,t=256,minb=1,mats=4,vec=4,rm=4,rn=4,grid=0"), kDev);
+  const double one = gen::predict_seconds(q, KernelConfig::parse("slab,t=352,minb=1,mats=4,vec=4,rm=4,rn=4,grid=0"), kDev);
+  CHECK(one < two);
+}
