@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -94,8 +95,16 @@ void check_pointers(const GemmProblem& p, const detail::Launchable& l, const voi
 }  // namespace
 }  // namespace detail
 
+namespace {
+std::uint64_t next_impl_id() {
+  static std::atomic<std::uint64_t> n{1};
+  return n.fetch_add(1, std::memory_order_relaxed);
+}
+}  // namespace
+
 Runtime::Impl::Impl(int device)
-    : cache(detail::env().disk_cache ? detail::env().cache_dir : std::string()),
+    : id(next_impl_id()),
+      cache(detail::env().disk_cache ? detail::env().cache_dir : std::string()),
       dispatcher(DeviceInfo::sm90_model()),
       host(std::make_unique<detail::HostRouter>()) {
   try {
@@ -224,7 +233,7 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
   return plan;
 }
 
-detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align, const KernelConfig* forced,
+const detail::Launchable& Runtime::Impl::resolve(const GemmProblem& problem, int align, const KernelConfig* forced,
                                           const void* A, const void* B, const void* C) {
   detail::MemoKey key{problem, align, forced != nullptr, forced ? *forced : KernelConfig{}};
   {
@@ -269,8 +278,7 @@ detail::Launchable Runtime::Impl::resolve(const GemmProblem& problem, int align,
     std::fprintf(stderr, "tailor: %s -> %s (%s)\n", p.to_string().c_str(), l.plan.kernel_name.c_str(),
                  std::string(to_string(l.plan.origin)).c_str());
   std::unique_lock lock(mu);
-  memo.emplace(key, l);
-  return l;
+  return memo.emplace(key, std::move(l)).first->second;  // a racing thread's entry is as good
 }
 
 Runtime::Runtime(int device) : impl_(std::make_unique<Impl>(device)) {}
@@ -291,9 +299,24 @@ void run(Runtime::Impl& impl, const GemmProblem& problem, const KernelConfig* fo
   if (impl.host->route(impl, key, forced, A, B, C, alpha, beta, stream)) return;
   // --- end CPU path
   const int align = std::min({gen::alignment_of(A), gen::alignment_of(B), gen::alignment_of(C)});
-  const detail::Launchable l = impl.resolve(key, align, forced, A, B, C);
+  // The hot path: the last problem this thread ran on this runtime is compared, not hashed
+  // and looked up under the memo's lock (memo entries live as long as the runtime).
+  thread_local struct {
+    std::uint64_t impl = 0;
+    GemmProblem problem;
+    int align = 0;
+    const detail::Launchable* l = nullptr;
+  } last;
+  const detail::Launchable* l;
+  if (!forced && last.impl == impl.id && last.align == align && last.problem == key) {
+    l = last.l;
+    detail::check_pointers(key, *l, A, B, C);
+  } else {
+    l = &impl.resolve(key, align, forced, A, B, C);
+    if (!forced) last = {impl.id, key, align, l};
+  }
   impl.make_current();
-  TAILOR_CU(detail::launch(l, A, B, C, alpha, beta, stream));
+  TAILOR_CU(detail::launch(*l, A, B, C, alpha, beta, stream));
 }
 
 }  // namespace

@@ -55,6 +55,8 @@ struct Runtime::Impl {
   explicit Impl(int device);
   ~Impl();
 
+  /// Distinct for every Impl a process makes (per-thread caches compare it, not the address).
+  const std::uint64_t id;
   bool gpu = false;
   std::string no_gpu_reason;
   DeviceInfo dev;
@@ -65,8 +67,9 @@ struct Runtime::Impl {
 
   /// The launchable for a (problem with kinds set, alignment[, forced config]): memo hit,
   /// or validate + dispatch + generate + compile + load. Checks the pointers (null,
-  /// alignment, aliasing) on every call; throws Error before any device work.
-  detail::Launchable resolve(const GemmProblem& problem, int align, const KernelConfig* forced, const void* A,
+  /// alignment, aliasing) on every call; throws Error before any device work. The
+  /// reference stays valid while the runtime lives (memo entries are never removed).
+  const detail::Launchable& resolve(const GemmProblem& problem, int align, const KernelConfig* forced, const void* A,
                              const void* B, const void* C);
   /// TAILOR_TUNE=1: tunes `p` now, stores the record in the user database, and returns
   /// the tuned plan (or `fallback` when tuning fails, with a message on stderr).

@@ -114,7 +114,7 @@ Result run_config(Runtime& rt, Workload& w, const std::optional<KernelConfig>& f
 
   void *A = w.A[0].get(), *B = w.B[0].get(), *C = w.C[0].get();
   const int align = std::min({gen::alignment_of(A), gen::alignment_of(B), gen::alignment_of(C)});
-  const detail::Launchable l = rt.impl().resolve(p, align, forced ? &*forced : nullptr, A, B, C);
+  const detail::Launchable& l = rt.impl().resolve(p, align, forced ? &*forced : nullptr, A, B, C);
   r.kernel = l.plan.kernel_name;
   r.origin = std::string(to_string(l.plan.origin));
   r.config = l.plan.config.to_string();

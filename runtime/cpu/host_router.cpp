@@ -184,7 +184,7 @@ void HostRouter::run_gpu_with_copies(Runtime::Impl& impl, const GemmProblem& key
   void* dA = reinterpret_cast<void*>(staged_[0]);
   void* dB = reinterpret_cast<void*>(staged_[1]);
   void* dC = reinterpret_cast<void*>(staged_[2]);
-  const Launchable l = impl.resolve(key, 16, forced, dA, dB, dC);
+  const Launchable& l = impl.resolve(key, 16, forced, dA, dB, dC);
   TAILOR_CU(d.cuMemcpyHtoDAsync(staged_[0], A, static_cast<std::size_t>(ext.bytes_a), stream));
   TAILOR_CU(d.cuMemcpyHtoDAsync(staged_[1], B, static_cast<std::size_t>(ext.bytes_b), stream));
   if (p.beta_kind != ScalarKind::zero || !p.packed_c())  // C is read, or its gaps must come back as they were
