@@ -7,8 +7,9 @@
 #                test, compute-sanitizer on a few kernels
 #       extras   the tiny-call test, compute-sanitizer on new kernels, and the CPU path on this
 #                machine (.carry/llvm/tailor-bench: LLVM linked, the host-or-device sweep)
-#       final    GPU tests, the suite benchmark (shipped database), the tiny-call test, the
-#                peers in the same run, and the plots
+#       final    GPU tests, a re-tune of .carry/retune.txt into a user database, the suite
+#                benchmark (shipped + user database), the tiny-call test, the peers in the same
+#                run, the plots, tuning on first use
 #       last     the tiny-call test; the suite with nothing but the shipped database; tuning on
 #                first use (TAILOR_TUNE=1) and the second process that finds the record; the GPU
 #                tests; the host-or-device sweep
@@ -34,6 +35,15 @@ sanitize() {
       compute-sanitizer --tool $t --print-limit 5 "$B/tailor-bench" --shape "$dims" --dtype "$dtype" --reps 1 \
         --per-rep 1 --no-overhead --copy-mib 16 2>&1 | grep -E "SUMMARY|FAILED|ERROR" | head -5
     done
+  done
+}
+# Two processes with TAILOR_TUNE=1 and an empty user database on a problem outside the
+# suite: the first tunes it (origin tuned), the second finds the record (origin user).
+first_use() {
+  rm -f /tmp/first-use.db*
+  for i in 1 2; do
+    TAILOR_TUNE=1 TAILOR_TUNE_BUDGET_S=8 TAILOR_LOG=1 TAILOR_DB=/tmp/first-use.db "$B/tailor-bench" \
+      --shape 300000x7x19x5 --dtype f32 --reps 5 --no-overhead --copy-mib 256 2>&1 | grep -v "^tailor: loaded"
   done
 }
 if [ "$MODE" != extras ] && [ "$MODE" != last ]; then
@@ -87,8 +97,18 @@ case "$MODE" in
       --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
     step plots
     python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
-    step host or device | tee -a "$L"
-    timeout 100 "$B/tailor-bench" --host-sweep --suite .carry/suite.txt 2>&1 | tee -a "$L"
+    step tuning on first use | tee -a "$L"
+    first_use 2>&1 | tee -a "$L"
+    if [ -f .carry/profile.txt ]; then
+      step ncu on .carry/profile.txt | tee -a "$L"
+      grep -v '^#' .carry/profile.txt | while read -r shape dtype; do
+        echo "--- $shape $dtype"
+        timeout 60 ncu --clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats \
+          --section MemoryWorkloadAnalysis -k regex:"tailor_f(32|64)" --launch-skip 3 --launch-count 1 \
+          "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --reps 3 --per-rep 1 --no-overhead --copy-mib 16 2>&1 |
+          grep -vE "^==PROF==|^ *-+ *-+|^\s*$" | head -90
+      done 2>&1 | tee -a "$L"
+    fi
     ;;
   last)
     step tiny calls
@@ -96,11 +116,7 @@ case "$MODE" in
     step the suite with only the shipped database | tee -a "$OUT/last.log"
     TAILOR_DB=/tmp/none.db "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
     step tuning on first use | tee -a "$OUT/last.log"
-    rm -f /tmp/first-use.db*
-    for i in 1 2; do
-      TAILOR_TUNE=1 TAILOR_TUNE_BUDGET_S=8 TAILOR_LOG=1 TAILOR_DB=/tmp/first-use.db "$B/tailor-bench" \
-        --shape 300000x7x19x5 --dtype f32 --reps 5 --no-overhead --copy-mib 256 2>&1 | grep -v "^tailor: loaded" | tee -a "$OUT/last.log"
-    done
+    first_use 2>&1 | tee -a "$OUT/last.log"
     step GPU tests | tee -a "$OUT/last.log"
     (time timeout 60 "$B/tests/tailor_gpu_tests") 2>&1 | tail -12 | tee -a "$OUT/last.log"
     step host or device | tee -a "$OUT/last.log"
