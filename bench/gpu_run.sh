@@ -101,11 +101,12 @@ case "$MODE" in
     first_use 2>&1 | tee -a "$L"
     if [ -f .carry/profile.txt ]; then
       step ncu on .carry/profile.txt | tee -a "$L"
-      grep -v '^#' .carry/profile.txt | while read -r shape dtype; do
-        echo "--- $shape $dtype"
+      grep -v '^#' .carry/profile.txt | while read -r shape dtype config; do
+        echo "--- $shape $dtype $config"
         timeout 60 ncu --clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats \
           --section MemoryWorkloadAnalysis -k regex:"tailor_f(32|64)" --launch-skip 3 --launch-count 1 \
-          "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --reps 3 --per-rep 1 --no-overhead --copy-mib 16 2>&1 |
+          "$B/tailor-bench" --shape "$shape" --dtype "$dtype" ${config:+--config "$config"} --reps 3 --per-rep 1 \
+          --no-overhead --copy-mib 16 2>&1 |
           grep -vE "^==PROF==|^ *-+ *-+|^\s*$" | head -90
       done 2>&1 | tee -a "$L"
     fi

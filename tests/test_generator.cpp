@@ -167,3 +167,69 @@ TEST_CASE("launch shape covers the batch") {
   const KernelConfig tc = KernelConfig::parse("tiled,t=256,bm=64,bn=64,bk=16,rm=4,rn=4,grid=0");
   CHECK(gen::launch_shape(t, tc, kDev).grid == 5 * 2 * 2);
 }
+
+TEST_CASE("generator: kp = 1 pads the reduction with zeros where the vector reads land") {
+  // For each operand: rows of `len` elements, `rows` rows a matrix, `pitch` apart; reads of
+  // rw elements along the reduction need rows of at least KP elements, reads across it
+  // need the rows past K (KP - K of them) inside the matrix padding, and every vector
+  // read past an odd edge must stay inside its row.
+  const std::int64_t shapes[][3] = {{33, 33, 33}, {25, 25, 25}, {5, 7, 3}, {3, 25, 1}, {7, 19, 5}, {16, 128, 4}};
+  int checked = 0;
+  for (const auto& s : shapes)
+    for (DType d : {DType::f32, DType::f64})
+      for (int lay = 0; lay < 4; ++lay)
+        for (int rm : {1, 2, 3, 4})
+          for (int rn : {1, 2, 4}) {
+            GemmProblem p = GemmProblem::make(1000, s[0], s[1], s[2], d);
+            if (lay & 1) p.layout_a = Layout::col;
+            if (lay & 2) p.layout_b = Layout::col;
+            p = p.normalized();
+            KernelConfig c = KernelConfig::parse("slab,t=128,minb=1,mats=3,vec=1,rm=1,rn=1,grid=0,kp=1");
+            c.rm = rm, c.rn = rn;
+            if (gen::check(p, c, kDev, 16)) continue;
+            const std::string full = gen::generate(p, c).text;
+            const std::string text = full.substr(full.find("struct Spec"));
+            auto constant = [&](const std::string& name) {
+              const std::size_t at = text.find(" " + name + " = ");
+              REQUIRE(at != std::string::npos);
+              return std::stoll(text.substr(at + name.size() + 4));
+            };
+            const std::int64_t K = constant("K"), KP = constant("KP"), cap = 16 / p.esize();
+            CAPTURE(p.to_string());
+            CAPTURE(c.to_string());
+            CHECK(KP % cap == 0);
+            CHECK(KP >= K);
+            CHECK(KP < K + cap);
+            for (char x : {'A', 'B'}) {
+              const std::string X(1, x);
+              const bool row = text.find(X + "_ROW = true") != std::string::npos;
+              const bool along_p = (x == 'A') == row;  // row-major A and column-major B run along K
+              const std::int64_t out = x == 'A' ? constant("M") : constant("N");
+              const std::int64_t rows = along_p ? out : K, len = along_p ? K : out;
+              const std::int64_t pitch = len + constant(X + "_ROWPAD"), matpad = constant(X + "_MATPAD");
+              const std::int64_t rw = constant(X + "_RW");
+              const bool bcast = text.find(X + "_BCAST = true") != std::string::npos;
+              if (rows == 1 && !bcast && !along_p) continue;  // a single row: canonicalised to run along K
+              CHECK(pitch % rw == 0);
+              if (along_p) {
+                CHECK(pitch >= KP);
+              } else {
+                CHECK(matpad >= (KP - K) * pitch);
+                const std::int64_t tile = x == 'A' ? rm : rn;
+                if (rw > 1) CHECK(pitch >= (len + tile - 1) / tile * tile);
+              }
+            }
+            ++checked;
+          }
+  CHECK(checked > 100);
+}
+
+TEST_CASE("generator: kp = 1 needs global vectors that divide the padded rows") {
+  const GemmProblem p = GemmProblem::make(1000, 33, 33, 33, DType::f32).normalized();
+  const auto why = gen::check(p, KernelConfig::parse("slab,t=128,minb=1,mats=4,vec=4,rm=4,rn=4,grid=0,kp=1"), kDev, 16);
+  REQUIRE(why);
+  CHECK(why->find("kp = 1") != std::string::npos);
+  CHECK_FALSE(gen::check(p, KernelConfig::parse("slab,t=128,minb=1,mats=4,vec=1,rm=4,rn=4,grid=0,kp=1"), kDev, 16));
+  CHECK(KernelConfig::parse("slab,t=128,minb=1,mats=4,vec=1,rm=4,rn=4,grid=0,kp=1").to_string() ==
+        "slab,t=128,minb=1,mats=4,vec=1,rm=4,rn=4,grid=0,kp=1");
+}
