@@ -84,25 +84,15 @@ struct ReadPlan {
   int rw;
 };
 
-// The reduction length the compute loop runs over: K, or with kp = 1, K padded with zeros
-// to a multiple of 16 bytes.
-std::int64_t k_padded(const GemmProblem& p, const KernelConfig& c) {
-  const std::int64_t cap = 16 / p.esize();
-  return c.kp ? ceil_div(p.k, cap) * cap : p.k;
-}
-
-// With kp = 1 a read past the matrix edge lands in padding (zeros along the reduction,
-// unstored outputs across it), so vectors need no divisibility, only aligned rows.
 ReadPlan read_plan(const GemmProblem& p, const KernelConfig& c, char which) {
   const int cap = static_cast<int>(16 / p.esize());
-  const std::int64_t kp = k_padded(p, c);
   if (which == 'A') {
-    if (p.layout_a == Layout::row) return {true, pow2_divisor(kp, cap)};
-    const bool vec = (c.rm == 2 || c.rm == 4) && c.rm <= cap && (c.kp || p.m % c.rm == 0);
+    if (p.layout_a == Layout::row) return {true, pow2_divisor(p.k, cap)};
+    const bool vec = (c.rm == 2 || c.rm == 4) && c.rm <= cap && p.m % c.rm == 0;
     return {false, vec ? c.rm : 1};
   }
-  if (p.layout_b == Layout::col) return {true, pow2_divisor(kp, cap)};
-  const bool vec = (c.rn == 2 || c.rn == 4) && c.rn <= cap && (c.kp || p.n % c.rn == 0);
+  if (p.layout_b == Layout::col) return {true, pow2_divisor(p.k, cap)};
+  const bool vec = (c.rn == 2 || c.rn == 4) && c.rn <= cap && p.n % c.rn == 0;
   return {false, vec ? c.rn : 1};
 }
 
@@ -119,8 +109,7 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
   const int step = which == 'A' ? p_step(rp, other) : p_step(other, rp);
   const std::int64_t tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn), units = tm * tn;
   const int ks = std::max(1, c.ks);
-  const std::int64_t kp = k_padded(p, c);
-  const std::int64_t chunk = ks == 1 ? kp : ceil_div(kp, ks * step) * step;  // reduction per lane
+  const std::int64_t chunk = ks == 1 ? p.k : ceil_div(p.k, ks * step) * step;  // reduction per lane
   const std::int64_t active_units = std::min<std::int64_t>(c.mats * units * ks, c.threads);  // active lanes
   const std::int64_t pitch = g.len + rowpad, matpitch = g.rows * pitch + matpad;
   const int reps = which == 'A' ? c.rm : c.rn;
@@ -141,7 +130,7 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
     }
     // at(b, r, c) of this operand, with (out, k) mapped to (row, column) by its layout.
     auto at = [&](int l, std::int64_t out, std::int64_t k) {
-      k = std::min(k + koff[l], kp - 1);
+      k = std::min(k + koff[l], p.k - 1);
       return rp.along_p ? mat[l] * matpitch + out * pitch + k : mat[l] * matpitch + k * pitch + out;
     };
     for (std::int64_t p0 = 0; p0 < std::min<std::int64_t>(chunk, 64); p0 += step) {
@@ -179,22 +168,6 @@ int pad_granule(const GemmProblem& p, const KernelConfig& c, char which) {
   return std::max(rp.rw, c.vec);
 }
 
-// Least padding (row, matrix) of one operand that kp = 1 needs: rows padded to the read
-// vector (covering the reduction padded past K when the rows run along it), and for an
-// operand whose rows are the reduction, the rows past K (zeros) in the matrix padding.
-std::pair<int, int> min_pads(const GemmProblem& p, const KernelConfig& c, char which, int rowpad_extra) {
-  if (!c.kp) return {rowpad_extra, 0};
-  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
-  const ReadPlan rp = read_plan(p, c, which);
-  const std::int64_t gran = std::max(1, pad_granule(p, c, which));
-  const std::int64_t len = rp.along_p ? k_padded(p, c) : g.len;
-  const std::int64_t pitch = ceil_div(len, gran) * gran + rowpad_extra;
-  const std::int64_t extra_rows = rp.along_p ? 0 : k_padded(p, c) - p.k;
-  const std::int64_t mat = g.rows * pitch + extra_rows * pitch;
-  const std::int64_t matpad = ceil_div(mat, gran) * gran - g.rows * pitch;
-  return {static_cast<int>(pitch - g.len), static_cast<int>(matpad)};
-}
-
 // The padding (row, matrix) of one operand with the fewest read wavefronts, then the
 // least padding.
 std::pair<int, int> best_pads(const GemmProblem& p, const KernelConfig& c, char which) {
@@ -205,10 +178,8 @@ std::pair<int, int> best_pads(const GemmProblem& p, const KernelConfig& c, char 
   const int steps = gran == 0 ? 0 : 3;
   for (int rs = 0; rs <= (g.rows > 1 ? steps : 0); ++rs)
     for (int ms = 0; ms <= (!g.bcast && c.mats > 1 ? steps : 0); ++ms) {
-      const auto [row, mat0] = min_pads(p, c, which, rs * gran);
-      const int mat = mat0 + ms * gran;
-      const std::int64_t cost = operand_wavefronts(p, c, which, row, mat);
-      if (best_cost < 0 || cost < best_cost) best_cost = cost, best = {row, mat};
+      const std::int64_t cost = operand_wavefronts(p, c, which, rs * gran, ms * gran);
+      if (best_cost < 0 || cost < best_cost) best_cost = cost, best = {rs * gran, ms * gran};
     }
   return best;
 }
@@ -376,13 +347,6 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
     if (c.bm || c.bn || c.bk || c.mma) return std::string("bm, bn, bk, mma belong to the tiled family");
-    if (c.kp != 0 && c.kp != 1) return fmt::format("kp = {} must be 0 or 1", c.kp);
-    if (c.kp) {
-      const GemmProblem q = slab_canonical(p);
-      for (const OpGeom& g : {geom_a(q), geom_b(q)})
-        if (c.vec > 1 && g.len % c.vec != 0)
-          return fmt::format("kp = 1 pads rows of {} elements; vec = {} must divide them", g.len, c.vec);
-    }
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -397,7 +361,6 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (smem > d.smem_per_block_optin)
       return fmt::format("the slab needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
   } else {
-    if (c.kp) return std::string("kp belongs to the slab family");
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
       return fmt::format("tile {}x{}x{} must have bm, bn in [1, 256] and bk in [1, 64]", c.bm, c.bn, c.bk);
     if (!pow2(c.rm) || !pow2(c.rn) || c.rm > 8 || c.rn > 8)
@@ -467,8 +430,8 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
-    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
-                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.kp ? "_kp" : "");
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "");
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
@@ -520,11 +483,10 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output\n"
         "  static constexpr bool A_ALONG_P = {}, B_ALONG_P = {};\n"
         "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n"
-        "  // lanes splitting each micro-tile's reduction; the reduction length the loop runs over\n"
-        "  // (past K: zeros in the padding)\n"
-        "  static constexpr int KS = {}, KP = {};\n",
+        "  // lanes splitting each micro-tile's reduction\n"
+        "  static constexpr int KS = {};\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks, k_padded(p, c));
+        p_step(ra, rb), c.ks);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);

@@ -52,8 +52,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
     const double units = c.mats * tm * tn;
     const double rounds = std::ceil(units / c.threads);
-    const double kp = c.kp ? ceil_div(p.k, 16 / esz) * (16 / esz) : p.k;  // reduction padded with zeros
-    fma_per_item = rounds * c.threads * c.rm * c.rn * kp / 32.0;  // warp instructions
+    fma_per_item = rounds * c.threads * c.rm * c.rn * p.k / 32.0;  // warp instructions
     const SlabPads pads = slab_pads(p, c);
     const double sampled = std::min<double>(units, std::min(c.threads, 4 * 32));
     const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
@@ -127,18 +126,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
         if (rm <= p.m && rn <= p.n && rm * rn <= 32 && (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
             (rn == 1 || rn <= p.n / 2 || rn == p.n))
           tiles.insert({rm, rn});
-    // Padding the reduction with zeros (kp = 1) where K is not a multiple of 16 bytes, or
-    // where a 2- or 4-wide micro-tile side does not divide M or N: vector reads then, with
-    // the widest global vector that divides the padded rows.
-    const std::int64_t len_a = p.layout_a == Layout::row ? p.k : p.m, len_b = p.layout_b == Layout::row ? p.n : p.k;
-    int vec_kp = max_vec;
-    while (vec_kp > 1 && (len_a % vec_kp || len_b % vec_kp)) vec_kp /= 2;
-    const bool k_odd = p.k % (16 / esz) != 0;
-    std::vector<std::pair<int, int>> widths;  // (vec, kp)
-    for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2) widths.push_back({vec, 0});
-    widths.push_back({vec_kp, 1});
     for (int mats0 : mats_set)
-      for (auto [vec, kp] : widths) {
+      for (int vec = max_vec; vec >= 1 && vec >= max_vec / 2; vec /= 2) {
         // Round mats up so every slab starts vector-aligned.
         std::int64_t step = 1;
         for (auto [packed, e] : {std::pair{p.packed_a(), p.m * p.k}, std::pair{p.packed_b(), p.k * p.n}})
@@ -147,8 +136,6 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
         for (auto [rm, rn] : tiles)
           for (int ks : {1, 2, 4, 8, 16}) {
             if (ks > 1 && p.k < 8 * ks) continue;  // a split needs a long reduction
-            if (kp && (ks > 1 || !(k_odd || ((rm == 2 || rm == 4) && p.m % rm) || ((rn == 2 || rn == 4) && p.n % rn))))
-              continue;
             const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn) * ks;
             // Power-of-two CTAs, and the CTA that fits the slab's units in whole warps (for
             // unit counts such as 3 x 81 = 243, which leave a power of two a third idle).
@@ -162,9 +149,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 if (ks > 1 && units > 4 * threads) continue;        // enough parallelism without it
                 KernelConfig c;
                 c.family = Family::slab;
-                if (kp && minb > 2) continue;
                 c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
-                c.kp = kp;
                 all.push_back(c);
                 // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
                 if (minb == 1 && ks == 1) {
@@ -240,8 +225,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads,
-                                        c.rm, c.rn, c.minb > 1, c.grid > 0, c.kp);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads, c.rm,
+                                        c.rn, c.minb > 1, c.grid > 0);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

@@ -28,10 +28,6 @@ struct KernelConfig {
   int mats = 0;  ///< matrices per CTA
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
   int ks = 1;    ///< slab: lanes that split one micro-tile's reduction over K (power of two <= 32)
-  /// slab: 1 = the reduction is padded with zeros in shared memory to a multiple of 16 bytes,
-  /// so that odd K is read with vectors, and micro-tiles of 2 or 4 read vectors past an odd
-  /// M or N edge (into row padding; those outputs are not stored).
-  int kp = 0;
   // both families: register micro-tile of outputs per thread
   int rm = 1, rn = 1;
   // tiled family

@@ -90,24 +90,6 @@ struct SlabOperand {
     return b * MATPITCH + r * PITCH + c;
   }
 
-  // Zeroes the padding, which loads never write: a reduction padded past K then reads
-  // zeros there (once per CTA, before its first __syncthreads).
-  __device__ __forceinline__ static void zero_pads(T* s, int tid) {
-    if constexpr (ROWPAD > 0) {
-      for (int e = tid; e < NMAT * R * ROWPAD; e += THREADS) {
-        const int row = e / ROWPAD, c = e - row * ROWPAD;
-        const int b = row / R, r = row - b * R;
-        s[b * MATPITCH + r * PITCH + L + c] = T(0);
-      }
-    }
-    if constexpr (MATPAD > 0) {
-      for (int e = tid; e < NMAT * MATPAD; e += THREADS) {
-        const int b = e / MATPAD;
-        s[b * MATPITCH + R * PITCH + (e - b * MATPAD)] = T(0);
-      }
-    }
-  }
-
   // Stages matrices b0 .. b0+nb-1 of g into s. A broadcast operand stages its one matrix.
   __device__ __forceinline__ static void load(T* s, const T* __restrict__ g, i64 b0, int nb,
                                               int tid) {
@@ -231,8 +213,7 @@ struct Slab {
   // K split over KS consecutive lanes: lane s of a group sums its own CHUNK of the
   // reduction, then the group adds its partial sums with shuffles.
   static constexpr int KS = S::KS;
-  static constexpr int KP = S::KP;  // K, or K padded with zeros in shared memory
-  static constexpr int CHUNK = KS == 1 ? KP : (KP + KS * P - 1) / (KS * P) * P;
+  static constexpr int CHUNK = KS == 1 ? K : (K + KS * P - 1) / (KS * P) * P;
 
   // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b, summed by
   // lane s of a group of KS lanes.
@@ -264,9 +245,9 @@ struct Slab {
       // Unrolled 8 steps deep: enough independent loads, without hoisting every load of a
       // long reduction into registers.
 #pragma unroll 8
-      for (int p0 = 0; p0 < KP; p0 += P) step(p0);
+      for (int p0 = 0; p0 < K; p0 += P) step(p0);
     } else {
-      const int p_end = tmin(KP, (s + 1) * CHUNK);
+      const int p_end = tmin(K, (s + 1) * CHUNK);
 #pragma unroll 4
       for (int p0 = s * CHUNK; p0 < p_end; p0 += P) step(p0);
       // The group's lanes are consecutive and always active together.
@@ -300,10 +281,6 @@ struct Slab {
     T* sB = sA + OpA::SMEM_ELEMS;
     const int tid = threadIdx.x;
     const i64 nslabs = (batch + S::MATS - 1) / S::MATS;
-    if constexpr (KP > K) {
-      OpA::zero_pads(sA, tid);
-      OpB::zero_pads(sB, tid);
-    }
     if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
     if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
     for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
@@ -350,9 +327,8 @@ struct Spec {
   // compute-loop reads: elements per shared-memory load, along the reduction (P) or the output
   static constexpr bool A_ALONG_P = true, B_ALONG_P = false;
   static constexpr int A_RW = 2, B_RW = 1, P = 2;
-  // lanes splitting each micro-tile's reduction; the reduction length the loop runs over
-  // (past K: zeros in the padding)
-  static constexpr int KS = 1, KP = 2;
+  // lanes splitting each micro-tile's reduction
+  static constexpr int KS = 1;
 };
 
 extern "C" __global__ void
