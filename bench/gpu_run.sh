@@ -10,6 +10,9 @@
 #       final    GPU tests, a re-tune of .carry/retune.txt into a user database, the suite
 #                benchmark (shipped + user database), the tiny-call test, the peers in the same
 #                run, the plots, tuning on first use
+#       ship     GPU tests, tailor-tune over the suite into a fresh database (exported: the
+#                shipped database), the suite benchmark with it, the tiny-call test, the
+#                peers, the plots, tuning on first use
 #       last     the tiny-call test; the suite with nothing but the shipped database; tuning on
 #                first use (TAILOR_TUNE=1) and the second process that finds the record; the GPU
 #                tests; the host-or-device sweep
@@ -110,6 +113,28 @@ case "$MODE" in
           grep -vE "^==PROF==|^ *-+ *-+|^\s*$" | head -90
       done 2>&1 | tee -a "$L"
     fi
+    ;;
+  ship)
+    # tune + final in one call: the suite tuned from scratch into a fresh database (the
+    # shipped database, exported as JSON lines), then measured with it beside the peers.
+    L="$OUT/run.log"
+    cat "$OUT/env.txt" "$OUT/gpu_tests.log" >> "$L"; rm -f "$OUT/env.txt" "$OUT/gpu_tests.log"
+    step tune the suite, budget $BUDGET s per problem | tee -a "$L"
+    rm -f /tmp/tailor-ship.db*
+    "$B/tailor-tune" --suite .carry/suite.txt --db /tmp/tailor-ship.db --budget-s "$BUDGET" 2>&1 | tee -a "$L"
+    "$B/tailor-db" export --db /tmp/tailor-ship.db > "$OUT/shipped.jsonl"
+    export TAILOR_DB=/tmp/tailor-ship.db
+    step suite benchmark with the tuned database
+    "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
+    step tiny calls | tee -a "$L"
+    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$L"
+    step peers
+    PYTHONUNBUFFERED=1 python3 .carry/peers.py --suite .carry/suite.txt --out "$OUT/peers.jsonl" \
+      --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
+    step plots
+    python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
+    step tuning on first use | tee -a "$L"
+    first_use 2>&1 | tee -a "$L"
     ;;
   last)
     step tiny calls
