@@ -390,7 +390,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return std::string("the tile must hold whole vectors");
     if (c.mats || c.ks != 1) return std::string("mats and ks belong to the slab family");
     const std::int64_t smem = smem_bytes(p, c);
-    if (smem > kStaticSmemLimit) return fmt::format("the tile needs {} bytes of static shared memory (max {})", smem, kStaticSmemLimit);
+    if (smem > d.smem_per_block_optin)
+      return fmt::format("the tile needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
   }
   return std::nullopt;
 }
@@ -496,9 +497,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr bool MMA = {};\n"
         "  // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements\n"
         "  static constexpr int WA = {}, WB = {}, A_LV = {}, B_LV = {};\n"
-        "  // shared-memory row padding (elements) of operands stored transposed\n"
-        "  static constexpr int A_PAD = {}, B_PAD = {};\n",
-        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b);
+        "  // shared-memory row padding (elements) of operands stored transposed; two stages in\n"
+        "  // dynamic shared memory when they exceed the 48 KB of static shared memory\n"
+        "  static constexpr int A_PAD = {}, B_PAD = {};\n"
+        "  static constexpr bool DYN_SMEM = {};\n",
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, smem_bytes(p, c) > kStaticSmemLimit);
     family = "Tiled";
   }
   text += "};\n\n";
@@ -529,7 +532,8 @@ LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, cons
   LaunchShape s;
   s.grid = static_cast<std::uint32_t>(std::max<std::int64_t>(grid, 1));
   s.block = static_cast<std::uint32_t>(c.threads);
-  s.smem_bytes = c.family == Family::slab ? static_cast<std::uint32_t>(smem_bytes(p, c)) : 0;
+  const std::int64_t smem = smem_bytes(p, c);
+  s.smem_bytes = c.family == Family::slab || smem > kStaticSmemLimit ? static_cast<std::uint32_t>(smem) : 0;
   return s;
 }
 

@@ -146,8 +146,20 @@ struct Tiled {
 
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
-    __shared__ __align__(16) T sA[2 * STAGE_A];  // sA[stage][kk * PA + mm] = A(m0 + mm, k0 + kk)
-    __shared__ __align__(16) T sB[2 * STAGE_B];  // sB[stage][kk * PB + nn] = B(k0 + kk, n0 + nn)
+    // sA[stage][kk * PA + mm] = A(m0 + mm, k0 + kk), sB[stage][kk * PB + nn] = B(k0 + kk, n0 + nn);
+    // static shared memory up to 48 KB, dynamic (the launch asks for it) above.
+    T* sA;
+    T* sB;
+    if constexpr (S::DYN_SMEM) {
+      extern __shared__ __align__(16) unsigned char smem_raw[];
+      sA = reinterpret_cast<T*>(smem_raw);
+      sB = sA + 2 * STAGE_A;
+    } else {
+      __shared__ __align__(16) T sA_static[2 * STAGE_A];
+      __shared__ __align__(16) T sB_static[2 * STAGE_B];
+      sA = sA_static;
+      sB = sB_static;
+    }
     const int tid = threadIdx.x;
     const int tx = tid % TX, ty = tid / TX;
     const i64 work = batch * TILES;

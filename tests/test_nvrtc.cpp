@@ -112,6 +112,14 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
       t.family = Family::tiled;
       t.bm = 32, t.bn = 64, t.bk = d == DType::f32 ? 16 : 8, t.rm = 2, t.rn = 4, t.threads = 256;
       cases.push_back({p, t});
+      // Two stages over 48 KB: dynamic shared memory.
+      const KernelConfig big = KernelConfig::parse(
+          d == DType::f64 ? "tiled,t=256,minb=1,bm=128,bn=64,bk=32,vec=2,rm=4,rn=4,grid=0,mma=1"
+                          : "tiled,t=256,minb=1,bm=128,bn=128,bk=32,vec=4,rm=8,rn=8,grid=0");
+      if (!gen::check(p, big, kDev, 16)) {
+        CHECK(gen::launch_shape(p, big, kDev).smem_bytes > 48 * 1024);
+        cases.push_back({p, big});
+      }
       if (s[0] <= 64 && s[2] <= 64 && s[1] <= 64) {
         KernelConfig c;
         c.family = Family::slab;

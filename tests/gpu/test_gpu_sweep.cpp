@@ -56,11 +56,11 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
       c.mma = 1;
-      const int tiles[] = {16, 32, 64};
-      c.bm = tiles[pick(rng, 0, 2)], c.bn = tiles[pick(rng, 0, 2)];
+      const int tiles[] = {16, 32, 64, 128};  // 128 x 128 x 32: dynamic shared memory
+      c.bm = tiles[pick(rng, 0, 3)], c.bn = tiles[pick(rng, 0, 3)];
       c.rm = static_cast<int>(std::min<std::int64_t>(c.bm / 8, 1 << pick(rng, 0, 2)));
       c.rn = static_cast<int>(std::min<std::int64_t>(c.bn / 8, 1 << pick(rng, 0, 2)));
-      c.bk = 4 * static_cast<int>(pick(rng, 1, 4));
+      c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
       c.vec = 1 << pick(rng, 0, 1);
       c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
