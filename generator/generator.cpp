@@ -318,7 +318,9 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
             slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
   }
   const TiledPlan t = tiled_plan(p, c);
-  return 2 * static_cast<std::int64_t>(c.bk) * ((c.bm + t.pad_a) + (c.bn + t.pad_b)) * esz;  // two stages
+  const std::int64_t stages = c.st ? c.st : 2;
+  const std::int64_t a = ceil_div(stages * c.bk * (c.bm + t.pad_a) * esz, 16) * 16;  // B starts 16-byte aligned
+  return a + stages * c.bk * (c.bn + t.pad_b) * esz;
 }
 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
@@ -346,7 +348,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk || c.mma) return std::string("bm, bn, bk, mma belong to the tiled family");
+    if (c.bm || c.bn || c.bk || c.mma || c.st) return std::string("bm, bn, bk, mma, st belong to the tiled family");
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -368,6 +370,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
     if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
+    if (c.st != 0 && (c.st < 3 || c.st > 6)) return fmt::format("st = {} must be 0 (register staging) or 3 to 6", c.st);
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());
@@ -433,7 +436,8 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::slab)
     name += fmt::format("_t{}_T{}_v{}_r{}x{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
-  else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "");
+  else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
+                           c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   return name + kernel_name_strides(problem);
@@ -500,8 +504,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // shared-memory row padding (elements) of operands stored transposed; two stages in\n"
         "  // dynamic shared memory when they exceed the 48 KB of static shared memory\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n"
-        "  static constexpr bool DYN_SMEM = {};\n",
-        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, smem_bytes(p, c) > kStaticSmemLimit);
+        "  static constexpr bool DYN_SMEM = {};\n"
+        "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
+        "  static constexpr int STAGES = {};\n",
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, smem_bytes(p, c) > kStaticSmemLimit,
+        c.st);
     family = "Tiled";
   }
   text += "};\n\n";

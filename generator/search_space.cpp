@@ -180,6 +180,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;
                 c.minb = minb;
                 all.push_back(c);
+                c.st = 3;  // the same, fed by cp.async through three stages
+                all.push_back(c);
               }
   }
   // Tiled on the FP64 tensor cores.
@@ -198,6 +200,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.mma = 1;
                 c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;
                 c.minb = minb;
+                all.push_back(c);
+                c.st = 3;
                 all.push_back(c);
               }
   }
@@ -225,8 +229,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads, c.rm,
-                                        c.rn, c.minb > 1, c.grid > 0);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads,
+                                        c.rm, c.rn, c.minb > 1, c.grid > 0, c.st);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

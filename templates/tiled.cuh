@@ -32,6 +32,10 @@ struct Tiled {
   static constexpr int TILES = TILES_M * TILES_N;
   static constexpr int PA = BM + S::A_PAD, PB = BN + S::B_PAD;  // shared-memory row pitches
   static constexpr int STAGE_A = BK * PA, STAGE_B = BK * PB;
+  // Shared-memory stages: two fed through registers (STAGES = 0), or STAGES fed by cp.async.
+  static constexpr int NST = S::STAGES ? S::STAGES : 2;
+  static constexpr int ALIGN_ELEMS = 16 / (int)sizeof(T);
+  static constexpr int SB_OFFSET = (NST * STAGE_A + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS;  // sB, 16-byte aligned
   // Register tile: RM rows in groups of WA consecutive rows, GA groups BM/GA apart;
   // likewise RN columns in GB groups of WB.
   static constexpr int WA = S::WA, WB = S::WB, GA = RM / WA, GB = RN / WB;
@@ -113,6 +117,68 @@ struct Tiled {
     }
   }
 
+  // cp.async of BYTES (4, 8 or 16) from global to shared memory; with `valid` false the
+  // destination is filled with zeros and nothing is read.
+  template <int BYTES>
+  __device__ __forceinline__ static void cp_async(T* dst, const T* src, bool valid) {
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
+                 "r"(valid ? BYTES : 0));
+  }
+
+  // Issues the copies of chunk k0 of tile (m0, n0) into one stage (zeros outside the
+  // matrix): an operand stored transposed element by element, the other in vectors.
+  __device__ __forceinline__ static void issue(T* sa, T* sb, const T* __restrict__ Ab, const T* __restrict__ Bb,
+                                               int m0, int n0, int k0, int tid) {
+    if constexpr (S::A_ROW) {
+      constexpr int E = BM * BK, IT = (E + THREADS - 1) / THREADS;
+#pragma unroll
+      for (int i = 0; i < IT; ++i) {
+        const int e = tid + i * THREADS;
+        if (E % THREADS != 0 && e >= E) break;
+        const int kk = e % BK, mm = e / BK, gm = m0 + mm, gk = k0 + kk;
+        const bool ok = (M % BM == 0 || gm < M) && (K % BK == 0 || gk < K);
+        cp_async<sizeof(T)>(sa + kk * PA + mm, ok ? Ab + (i64)gm * S::A_LD + gk : Ab, ok);
+      }
+    } else {
+#pragma unroll
+      for (int i = 0; i < IA; ++i) {
+        const int v = tid + i * THREADS;
+        if (VA % THREADS != 0 && v >= VA) break;
+        int mm, kk;
+        a_coords(v, mm, kk);
+        const int gm = m0 + mm, gk = k0 + kk;
+        const bool ok = (M % BM == 0 || gm < M) && (K % BK == 0 || gk < K);
+        cp_async<LA * sizeof(T)>(sa + kk * PA + mm, ok ? Ab + (i64)gk * S::A_LD + gm : Ab, ok);
+      }
+    }
+    if constexpr (S::B_ROW) {
+#pragma unroll
+      for (int i = 0; i < IB; ++i) {
+        const int v = tid + i * THREADS;
+        if (VB % THREADS != 0 && v >= VB) break;
+        int kk, nn;
+        b_coords(v, kk, nn);
+        const int gk = k0 + kk, gn = n0 + nn;
+        const bool ok = (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N);
+        cp_async<LB * sizeof(T)>(sb + kk * PB + nn, ok ? Bb + (i64)gk * S::B_LD + gn : Bb, ok);
+      }
+    } else {
+      constexpr int E = BK * BN, IT = (E + THREADS - 1) / THREADS;
+#pragma unroll
+      for (int i = 0; i < IT; ++i) {
+        const int e = tid + i * THREADS;
+        if (E % THREADS != 0 && e >= E) break;
+        const int kk = e % BK, nn = e / BK, gk = k0 + kk, gn = n0 + nn;
+        const bool ok = (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N);
+        cp_async<sizeof(T)>(sb + kk * PB + nn, ok ? Bb + (i64)gn * S::B_LD + gk : Bb, ok);
+      }
+    }
+  }
+  __device__ __forceinline__ static void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+  template <int PENDING>
+  __device__ __forceinline__ static void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
+
   // Row of register-tile row x, column of register-tile column y, within the CTA tile.
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
   __device__ __forceinline__ static int col_of(int tx, int y) { return (y / WB) * (BN / GB) + tx * WB + y % WB; }
@@ -153,10 +219,10 @@ struct Tiled {
     if constexpr (S::DYN_SMEM) {
       extern __shared__ __align__(16) unsigned char smem_raw[];
       sA = reinterpret_cast<T*>(smem_raw);
-      sB = sA + 2 * STAGE_A;
+      sB = sA + SB_OFFSET;
     } else {
-      __shared__ __align__(16) T sA_static[2 * STAGE_A];
-      __shared__ __align__(16) T sB_static[2 * STAGE_B];
+      __shared__ __align__(16) T sA_static[NST * STAGE_A];
+      __shared__ __align__(16) T sB_static[NST * STAGE_B];
       sA = sA_static;
       sB = sB_static;
     }
@@ -177,15 +243,7 @@ struct Tiled {
 #pragma unroll
         for (int y = 0; y < ACC_N; ++y) acc[x][y] = T(0);
 
-      Prefetch f;
-      load(f, Ab, Bb, m0, n0, 0, tid);
-      store(f, sA, sB, tid);
-      __syncthreads();
-      for (int c = 0; c < CHUNKS; ++c) {
-        const int st = c & 1;
-        if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid);  // in flight during the math
-        const T* a_s = sA + st * STAGE_A;
-        const T* b_s = sB + st * STAGE_B;
+      auto compute = [&](const T* a_s, const T* b_s) {
         if constexpr (MMA) {
           mma_chunk(a_s, b_s, acc, tid);
         } else {
@@ -210,8 +268,37 @@ struct Tiled {
               for (int y = 0; y < RN; ++y) acc[x][y] = fma(av[x], bv[y], acc[x][y]);
           }
         }
-        if (c + 1 < CHUNKS) store(f, sA + (st ^ 1) * STAGE_A, sB + (st ^ 1) * STAGE_B, tid);
+      };
+      if constexpr (S::STAGES == 0) {
+        Prefetch f;
+        load(f, Ab, Bb, m0, n0, 0, tid);
+        store(f, sA, sB, tid);
         __syncthreads();
+        for (int c = 0; c < CHUNKS; ++c) {
+          const int st = c & 1;
+          if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid);  // in flight during the math
+          compute(sA + st * STAGE_A, sB + st * STAGE_B);
+          if (c + 1 < CHUNKS) store(f, sA + (st ^ 1) * STAGE_A, sB + (st ^ 1) * STAGE_B, tid);
+          __syncthreads();
+        }
+      } else {
+        // NST - 1 chunks in flight. Iteration c waits for chunk c, then refills the stage
+        // chunk c - 1 used (every thread is past it: the barrier), then computes chunk c.
+#pragma unroll
+        for (int s = 0; s < NST - 1; ++s) {
+          if (s < CHUNKS) issue(sA + s * STAGE_A, sB + s * STAGE_B, Ab, Bb, m0, n0, s * BK, tid);
+          cp_commit();
+        }
+        for (int c = 0; c < CHUNKS; ++c) {
+          cp_wait<NST - 2>();
+          __syncthreads();
+          const int nc = c + NST - 1;
+          if (nc < CHUNKS) issue(sA + (nc % NST) * STAGE_A, sB + (nc % NST) * STAGE_B, Ab, Bb, m0, n0, nc * BK, tid);
+          cp_commit();
+          compute(sA + (c % NST) * STAGE_A, sB + (c % NST) * STAGE_B);
+        }
+        cp_wait<0>();
+        __syncthreads();  // the next work item's first copies overwrite the stages
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;

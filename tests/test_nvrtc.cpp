@@ -119,7 +119,13 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
       if (!gen::check(p, big, kDev, 16)) {
         CHECK(gen::launch_shape(p, big, kDev).smem_bytes > 48 * 1024);
         cases.push_back({p, big});
+        KernelConfig async = big;  // the same tile fed by cp.async, 3 stages
+        async.st = 3;
+        if (!gen::check(p, async, kDev, 16)) cases.push_back({p, async});
       }
+      KernelConfig t3 = t;  // a small tile fed by cp.async: static shared memory
+      t3.st = 4;
+      if (!gen::check(p, t3, kDev, 16)) cases.push_back({p, t3});
       if (s[0] <= 64 && s[2] <= 64 && s[1] <= 64) {
         KernelConfig c;
         c.family = Family::slab;

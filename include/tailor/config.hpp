@@ -35,6 +35,9 @@ struct KernelConfig {
   /// tiled, f64 only: 1 = the FP64 tensor cores (mma.sync m8n8k4); each warp then computes
   /// (8 rm) x (8 rn) outputs and threads = 32 * (bm / 8 rm) * (bn / 8 rn).
   int mma = 0;
+  /// tiled: 0 = two shared-memory stages fed through registers; s >= 3 = s stages fed by
+  /// cp.async (no registers hold the next chunk; s - 1 chunks in flight).
+  int st = 0;
   /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
   int grid = 0;
   // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)

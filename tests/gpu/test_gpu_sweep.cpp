@@ -61,6 +61,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.rm = static_cast<int>(std::min<std::int64_t>(c.bm / 8, 1 << pick(rng, 0, 2)));
       c.rn = static_cast<int>(std::min<std::int64_t>(c.bn / 8, 1 << pick(rng, 0, 2)));
       c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
+      if (pick(rng, 0, 1) == 0) c.st = static_cast<int>(pick(rng, 3, 4));  // cp.async stages
       c.vec = 1 << pick(rng, 0, 1);
       c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
@@ -71,6 +72,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.bk = static_cast<int>(pick(rng, 1, 16));
       c.threads = (c.bm / c.rm) * (c.bn / c.rn);
       c.vec = 1 << pick(rng, 0, p.dtype == DType::f32 ? 2 : 1);
+      if (pick(rng, 0, 2) == 0) c.st = 3;  // cp.async stages
       c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
     }
     if (!gen::check(p, c, dev, 16)) return c;
