@@ -77,6 +77,10 @@ class Emitter {
     // fits the staging buffer.
     staged_ = stages_c(p, c) && x86;
     if (staged_) streaming_ = false;
+    // Vector streaming stores only where every block's run of C starts 16-byte aligned by
+    // construction (with C itself 16-byte aligned; the engine runs a plain-store twin for
+    // any other C): matrices and row blocks whole multiples of 16 bytes.
+    vec_stream_ = (s_.stride_c * esize_) % 16 == 0 && (c.rm >= s_.m || (std::int64_t(c.rm) * s_.n * esize_) % 16 == 0);
   }
 
   /// The kernel; with plain stores where the config's streaming stores cannot cover C whole.
@@ -207,28 +211,47 @@ class Emitter {
   // A store of C; streaming (non-temporal) when the config asks for it. Streaming stores
   // must never share a line with plain or masked stores (the write-combining buffer would
   // be flushed partially, at a fraction of the bandwidth): a masked store marks the
-  // kernel, which is then emitted again with plain stores only. Pieces of up to 8 bytes
-  // are stored as integers, which x86 can stream (movnti) and floats it cannot.
-  void store(Value* v, Value* p) {
+  // kernel, which is then emitted again with plain stores only. Elements are stored as
+  // integers, which x86 can stream (movnti) and floats it cannot.
+  //
+  // A streaming store must be aligned to its own size: off it, LLVM lowers it to
+  // something 17x slower (3x1 f64 blocks, 24 bytes apart: bench/NOTES.md). `aligned` says
+  // the caller knows this store is (a run base 16-byte aligned by construction, see
+  // `vec_stream_`, and an offset that is a multiple of the store's size, at most 16
+  // bytes); otherwise the value goes out one element at a time (movnti of 4 or 8 bytes),
+  // aligned wherever C is aligned to its element.
+  void store(Value* v, Value* p, bool aligned = false) {
     if (!streaming_) {
       b_.CreateAlignedStore(v, p, align());
       return;
     }
     const std::uint64_t bytes = mod_.getDataLayout().getTypeStoreSize(v->getType());
-    if (bytes <= 8) v = b_.CreateBitCast(v, b_.getIntNTy(static_cast<unsigned>(bytes * 8)));
-    llvm::StoreInst* st = b_.CreateAlignedStore(v, p, align());
-    st->setMetadata(llvm::LLVMContext::MD_nontemporal,
-                    llvm::MDNode::get(ctx_, llvm::ConstantAsMetadata::get(b_.getInt32(1))));
+    if (aligned && bytes <= 16) {
+      if (bytes <= 8) v = b_.CreateBitCast(v, b_.getIntNTy(static_cast<unsigned>(bytes * 8)));
+      llvm::StoreInst* st = b_.CreateAlignedStore(v, p, llvm::Align(bytes));
+      st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                      llvm::MDNode::get(ctx_, llvm::ConstantAsMetadata::get(b_.getInt32(1))));
+      return;
+    }
+    auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(v->getType());
+    const int lanes = vt ? static_cast<int>(vt->getNumElements()) : 1;
+    for (int t = 0; t < lanes; ++t) {
+      Value* e = vt ? b_.CreateExtractElement(v, static_cast<std::uint64_t>(t)) : v;
+      e = b_.CreateBitCast(e, b_.getIntNTy(static_cast<unsigned>(esize_ * 8)));
+      llvm::StoreInst* st = b_.CreateAlignedStore(e, t ? gep(p, i64(t)) : p, align());
+      st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                      llvm::MDNode::get(ctx_, llvm::ConstantAsMetadata::get(b_.getInt32(1))));
+    }
   }
 
-  void store_line(Value* v, Value* p, std::int64_t stride, int width, int valid) {
+  void store_line(Value* v, Value* p, std::int64_t stride, int width, int valid, bool aligned = false) {
     if (width == 1) {
       store(v, p);
       return;
     }
     if (stride == 1) {
       if (valid == width) {
-        store(v, p);
+        store(v, p, aligned);
       } else {
         b_.CreateMaskedStore(v, p, align(), mask(width, valid));
         stream_broken_ = streaming_;
@@ -266,23 +289,29 @@ class Emitter {
       std::vector<Value*> lanes;
       for (const Out& o : outs)
         for (int t = 0; t < o.valid; ++t) lanes.push_back(o.width == 1 ? o.v : b_.CreateExtractElement(o.v, t));
-      // One store; streaming ones in power-of-two pieces (LLVM would store the odd end of
-      // a longer vector plainly).
+      // One store; streaming ones in power-of-two pieces of at most 16 bytes, largest
+      // first, so that each piece's offset is a multiple of its size (LLVM would store the
+      // odd end of a longer vector plainly).
       std::int64_t first = 0;
       while (first < total) {
         std::int64_t n = total - first;
-        if (streaming_) n = std::int64_t(1) << (63 - __builtin_clzll(static_cast<unsigned long long>(n)));
+        if (streaming_) {
+          n = std::int64_t(1) << (63 - __builtin_clzll(static_cast<unsigned long long>(n)));
+          n = std::min<std::int64_t>(n, 16 / esize_);
+        }
         Value* v = llvm::PoisonValue::get(vty(static_cast<int>(n)));
         if (n == 1) v = lanes[static_cast<std::size_t>(first)];
         else
           for (std::int64_t t = 0; t < n; ++t)
             v = b_.CreateInsertElement(v, lanes[static_cast<std::size_t>(first + t)], static_cast<std::uint64_t>(t));
-        store(v, gep(base, i64(outs.front().offset + first)));
+        store(v, gep(base, i64(outs.front().offset + first)), vec_stream_ && (outs.front().offset * esize_) % 16 == 0);
         first += n;
       }
       return;
     }
-    for (const Out& o : outs) store_line(o.v, gep(base, i64(o.offset)), 1, o.width, o.valid);
+    for (const Out& o : outs)
+      store_line(o.v, gep(base, i64(o.offset)), 1, o.width, o.valid,
+                 vec_stream_ && o.width * esize_ <= 16 && (o.offset * esize_) % (o.width * esize_) == 0);
   }
 
   Value* fma(Value* a, Value* x, Value* acc) {
@@ -755,7 +784,7 @@ class Emitter {
   const KernelConfig& c_;
   CpuShape s_;
   bool fma_;
-  bool streaming_ = false, stream_broken_ = false;
+  bool streaming_ = false, stream_broken_ = false, vec_stream_ = false;
   std::string name_;
   llvm::Type* T_ = nullptr;
   std::int64_t esize_ = 4;
