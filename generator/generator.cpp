@@ -371,6 +371,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
     if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
     if (c.st != 0 && (c.st < 3 || c.st > 6)) return fmt::format("st = {} must be 0 (register staging) or 3 to 6", c.st);
+    if (c.st && d.cc_major < 8) return fmt::format("st = {} (cp.async) needs compute capability 8.0 or newer, not {}", c.st, d.arch());
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());

@@ -180,8 +180,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.mats = 0, c.vec = max_vec, c.bm = bm, c.bn = bn, c.bk = bk, c.rm = rm, c.rn = rn, c.threads = threads;
                 c.minb = minb;
                 all.push_back(c);
-                c.st = 3;  // the same, fed by cp.async through three stages
-                all.push_back(c);
+                c.st = 3;  // the same, fed by cp.async through three stages (sm_80 and newer)
+                if (d.cc_major >= 8) all.push_back(c);
               }
   }
   // Tiled on the FP64 tensor cores.

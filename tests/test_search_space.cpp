@@ -85,3 +85,18 @@ TEST_CASE("search space: odd sides get micro-tiles that divide them, in CTAs tha
   const double one = gen::predict_seconds(q, KernelConfig::parse("slab,t=352,minb=1,mats=4,vec=4,rm=4,rn=4,grid=0"), kDev);
   CHECK(one < two);
 }
+
+TEST_CASE("cp.async stages (st) need sm_80: rejected and never proposed below it") {
+  const GemmProblem p = GemmProblem::make(1365, 128, 128, 128, DType::f64).normalized();
+  const KernelConfig c = KernelConfig::parse("tiled,t=256,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,st=3");
+  CHECK_FALSE(gen::check(p, c, kDev, 16));
+  DeviceInfo old = kDev;
+  old.cc_major = 7, old.cc_minor = 0;
+  const auto why = gen::check(p, c, old, 16);
+  REQUIRE(why);
+  CHECK(why->find("cp.async") != std::string::npos);
+  for (const auto& cand : gen::candidates(p, old, 16, 100000)) CHECK(cand.config.st == 0);
+  bool any = false;
+  for (const auto& cand : gen::candidates(p, kDev, 16, 100000)) any = any || cand.config.st == 3;
+  CHECK(any);
+}

@@ -79,8 +79,10 @@ class Emitter {
     if (staged_) streaming_ = false;
     // Vector streaming stores only where every block's run of C starts 16-byte aligned by
     // construction (with C itself 16-byte aligned; the engine runs a plain-store twin for
-    // any other C): matrices and row blocks whole multiples of 16 bytes.
-    vec_stream_ = (s_.stride_c * esize_) % 16 == 0 && (c.rm >= s_.m || (std::int64_t(c.rm) * s_.n * esize_) % 16 == 0);
+    // any other C): matrices, row blocks and column blocks whole multiples of 16 bytes.
+    const std::int64_t cols = c.order & 1 ? c.rn : std::int64_t(c.rn) * c.vec;  // a column block (as `streams`)
+    vec_stream_ = (s_.stride_c * esize_) % 16 == 0 && (c.rm >= s_.m || (std::int64_t(c.rm) * s_.n * esize_) % 16 == 0) &&
+                  (cols >= s_.n || (cols * esize_) % 16 == 0);
   }
 
   /// The kernel; with plain stores where the config's streaming stores cannot cover C whole.
