@@ -49,6 +49,21 @@ first_use() {
       --shape 300000x7x19x5 --dtype f32 --reps 5 --no-overhead --copy-mib 256 2>&1 | grep -v "^tailor: loaded"
   done
 }
+# The suite benchmark (its database: TAILOR_DB if set, else the shipped one), the tiny-call
+# test, the peers in the same run, the plots, and tuning on first use; small logs to $L.
+measure() {
+  step suite benchmark
+  "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
+  step tiny calls | tee -a "$L"
+  "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$L"
+  step peers
+  PYTHONUNBUFFERED=1 python3 .carry/peers.py --suite .carry/suite.txt --out "$OUT/peers.jsonl" \
+    --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
+  step plots
+  python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
+  step tuning on first use | tee -a "$L"
+  first_use 2>&1 | tee -a "$L"
+}
 if [ "$MODE" != extras ] && [ "$MODE" != last ]; then
   step gpu tests
   (time "$B/tests/tailor_gpu_tests") 2>&1 | tail -25 | tee "$OUT/gpu_tests.log"
@@ -91,17 +106,7 @@ case "$MODE" in
       "$B/tailor-db" export --db /tmp/tailor-extra.db > "$OUT/retuned.jsonl"
       export TAILOR_DB=/tmp/tailor-extra.db
     fi
-    step suite benchmark
-    "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
-    step tiny calls | tee -a "$L"
-    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$L"
-    step peers
-    PYTHONUNBUFFERED=1 python3 .carry/peers.py --suite .carry/suite.txt --out "$OUT/peers.jsonl" \
-      --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
-    step plots
-    python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
-    step tuning on first use | tee -a "$L"
-    first_use 2>&1 | tee -a "$L"
+    measure
     if [ -f .carry/profile.txt ]; then
       step ncu on .carry/profile.txt | tee -a "$L"
       grep -v '^#' .carry/profile.txt | while read -r shape dtype config; do
@@ -124,17 +129,7 @@ case "$MODE" in
     "$B/tailor-tune" --suite .carry/suite.txt --db /tmp/tailor-ship.db --budget-s "$BUDGET" 2>&1 | tee -a "$L"
     "$B/tailor-db" export --db /tmp/tailor-ship.db > "$OUT/shipped.jsonl"
     export TAILOR_DB=/tmp/tailor-ship.db
-    step suite benchmark with the tuned database
-    "$B/tailor-bench" --suite .carry/suite.txt --json "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/bench.log"
-    step tiny calls | tee -a "$L"
-    "$B/tailor-bench" --shape 1x5x10x5 --dtype f32 --tiny-calls 100000 2>&1 | tee -a "$L"
-    step peers
-    PYTHONUNBUFFERED=1 python3 .carry/peers.py --suite .carry/suite.txt --out "$OUT/peers.jsonl" \
-      --compare "$OUT/tailor.jsonl" 2>&1 | tee "$OUT/peers.log"
-    step plots
-    python3 bench/plot.py --tailor "$OUT/tailor.jsonl" --peers "$OUT/peers.jsonl" --out "$OUT" 2>&1 | tail -3
-    step tuning on first use | tee -a "$L"
-    first_use 2>&1 | tee -a "$L"
+    measure
     ;;
   last)
     step tiny calls

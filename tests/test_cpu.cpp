@@ -391,6 +391,20 @@ TEST_CASE("tune_cpu f32 3000x4x6x4: a verified winner under the CPU's fingerprin
   CHECK(took < 15.0);
 }
 
+namespace {
+// Runs `cfg` with C `off` bytes past a 64-byte boundary (from C's initial bytes); true when
+// C then holds exactly `want`.
+bool same_at_offset(cpu::CpuEngine& engine, const Case& cs, const KernelConfig& cfg, const Buffers& buf,
+                    const std::vector<char>& want, int off) {
+  const std::size_t bytes = buf.c0.size();
+  std::vector<char> mem(bytes + 128, '\x5a');
+  const std::size_t base = (64 - reinterpret_cast<std::uintptr_t>(mem.data()) % 64) % 64 + off;
+  std::memcpy(mem.data() + base, buf.c0.data(), bytes);
+  engine.gemm(cs.p, &cfg, buf.a.data(), buf.b.data(), mem.data() + base, 1.0, 0.0);
+  return std::memcmp(mem.data() + base, want.data(), bytes) == 0;
+}
+}  // namespace
+
 TEST_CASE("cpu path: unstaged streaming stores get a plain-store twin for a C off 16 bytes, same results") {
   // Order bit 1 without a staging buffer: vector streaming stores are honoured only at
   // aligned addresses, so a C 8 bytes off 16 runs the same kernel with plain stores.
@@ -413,14 +427,9 @@ TEST_CASE("cpu path: unstaged streaming stores get a plain-store twin for a C of
   std::vector<char> want = buf.c0;
   engine.gemm(cs.p, &plain, buf.a.data(), buf.b.data(), want.data(), 1.0, 0.0);
   REQUIRE(detail::max_rel_err(cs.p, want.data(), buf.ref) <= tolerance(cs.p.dtype));
-  const std::size_t bytes = buf.c0.size();
   for (int off : {0, 8, 16, 24}) {
     CAPTURE(off);
-    std::vector<char> mem(bytes + 128, '\x5a');
-    const std::size_t base = (64 - reinterpret_cast<std::uintptr_t>(mem.data()) % 64) % 64 + off;
-    std::memcpy(mem.data() + base, buf.c0.data(), bytes);
-    engine.gemm(cs.p, &streaming, buf.a.data(), buf.b.data(), mem.data() + base, 1.0, 0.0);
-    CHECK(std::memcmp(mem.data() + base, want.data(), bytes) == 0);
+    CHECK(same_at_offset(engine, cs, streaming, buf, want, off));
   }
 }
 
@@ -457,14 +466,9 @@ TEST_CASE("cpu path: unstaged streaming stores for every block width, at every a
             std::vector<char> want = buf.c0;
             engine.gemm(cs.p, &plain, buf.a.data(), buf.b.data(), want.data(), 1.0, 0.0);
             REQUIRE(detail::max_rel_err(cs.p, want.data(), buf.ref) <= tolerance(cs.p.dtype));
-            const std::size_t bytes = buf.c0.size();
             for (int off = 0; off < 64; off += static_cast<int>(cs.p.esize())) {
               CAPTURE(off);
-              std::vector<char> mem(bytes + 128, '\x5a');
-              const std::size_t base = (64 - reinterpret_cast<std::uintptr_t>(mem.data()) % 64) % 64 + off;
-              std::memcpy(mem.data() + base, buf.c0.data(), bytes);
-              engine.gemm(cs.p, &streaming, buf.a.data(), buf.b.data(), mem.data() + base, 1.0, 0.0);
-              CHECK(std::memcmp(mem.data() + base, want.data(), bytes) == 0);
+              CHECK(same_at_offset(engine, cs, streaming, buf, want, off));
             }
             ++ran;
           }
