@@ -234,7 +234,7 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
 }
 
 const detail::Launchable& Runtime::Impl::resolve(const GemmProblem& problem, int align, const KernelConfig* forced,
-                                          const void* A, const void* B, const void* C) {
+                                                 const void* A, const void* B, const void* C) {
   detail::MemoKey key{problem, align, forced != nullptr, forced ? *forced : KernelConfig{}};
   {
     std::shared_lock lock(mu);
