@@ -65,9 +65,13 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     bytes_per_item = p.min_bytes() / work_items;
     const double chunks = ceil_div(p.k, c.bk);
     const int w = static_cast<int>(16 / p.esize());
-    if (c.mma) {  // per warp and 4-deep k step: rm x rn mma (~half an FMA pass each), rm + rn fragment loads
+    if (c.mma) {
+      // Per warp and 4-deep k step: rm x rn 8x8 tiles, rm + rn fragment loads. An 8x8x4 tile
+      // costs the SM 2 cycles on sm_90's m16n8k4 (row pairs; measured 66 TFLOP/s on the
+      // H200) and 4 on m8n8k4 (33 TFLOP/s; an odd row, and every tile before sm_90).
       const double warps = c.threads / 32.0, ksteps = chunks * c.bk / 4.0;
-      fma_per_item = warps * ksteps * c.rm * c.rn * 256.0 / 32.0 / 2.0;
+      const double tiles8 = d.cc_major >= 9 ? (c.rm + c.rm % 2) * c.rn : 2.0 * c.rm * c.rn;
+      fma_per_item = warps * ksteps * tiles8 * 256.0 / 32.0 / 2.0;  // 4 units: 2 cycles
       reads_per_item = warps * ksteps * (c.rm + c.rn) * 2.0;
     } else {
       fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;

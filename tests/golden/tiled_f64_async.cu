@@ -54,8 +54,9 @@ __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 // register tile made of W-wide column groups (W = 16 bytes of elements) spread BN/(RN/W)
 // apart, so that its shared-memory reads are 16-byte vector loads that a warp serves
 // without bank conflicts. With MMA (f64), each warp instead computes a (8 RM) x (8 RN) block
-// with the FP64 tensor cores (mma.sync m8n8k4), reading its fragments from the same k-major
-// stages (row pitches padded to 4 mod 16 doubles, so fragment reads are conflict-free).
+// with the FP64 tensor cores (mma.sync m16n8k4 on pairs of 8-row tiles on sm_90, m8n8k4
+// otherwise), reading its fragments from the same k-major stages (row pitches padded to 4
+// mod 16 doubles, so fragment reads are conflict-free).
 // Edges are guarded only where the shape does not divide the tile. Work items (matrix,
 // tile) are walked with a grid-stride loop, so any batch fits.
 #ifndef TAILOR_TILED_CUH
@@ -229,9 +230,12 @@ struct Tiled {
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
   __device__ __forceinline__ static int col_of(int tx, int y) { return (y / WB) * (BN / GB) + tx * WB + y % WB; }
 
-  // One K chunk on the FP64 tensor cores: mma.sync m8n8k4, row-major A fragment (A(g, t)),
-  // column-major B fragment (B(t, g)), g = lane / 4, t = lane % 4; the accumulator pair of
-  // mma tile (x, y) lives in acc[x][2y], acc[x][2y + 1] (row g, columns 2t and 2t + 1).
+  // One K chunk on the FP64 tensor cores, g = lane / 4, t = lane % 4. Pairs of 8-row mma
+  // tiles (x, x + 1) go through mma.sync m16n8k4 (A fragment A(g, t), A(g + 8, t); B fragment
+  // B(t, g); accumulators rows g and g + 8, columns 2t and 2t + 1), which runs at twice the
+  // rate of m8n8k4 on sm_90; an odd last tile, or an older GPU, uses m8n8k4 (8 rows). The
+  // accumulator pair of 8x8 tile (x, y) lives in acc[x][2y], acc[x][2y + 1] (row g, columns
+  // 2t, 2t + 1) either way.
   template <int R, int C2>
   __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, T (&acc)[R][C2], int tid) {
     if constexpr (MMA) {
@@ -245,8 +249,21 @@ struct Tiled {
         for (int x = 0; x < RM; ++x) a[x] = a_s[(k0 + t) * PA + wm0 + x * 8 + g];
 #pragma unroll
         for (int y = 0; y < RN; ++y) bf[y] = b_s[(k0 + t) * PB + wn0 + y * 8 + g];
+#if __CUDA_ARCH__ >= 900
+        constexpr int PAIRS = RM / 2;  // m16n8k4 (sm_90 and newer)
 #pragma unroll
-        for (int x = 0; x < RM; ++x)
+        for (int x = 0; x < 2 * PAIRS; x += 2)
+#pragma unroll
+          for (int y = 0; y < RN; ++y)
+            asm volatile(
+                "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
+                : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1]), "+d"(acc[x + 1][2 * y]), "+d"(acc[x + 1][2 * y + 1])
+                : "d"(a[x]), "d"(a[x + 1]), "d"(bf[y]));
+#else
+        constexpr int PAIRS = 0;
+#endif
+#pragma unroll
+        for (int x = 2 * PAIRS; x < RM; ++x)
 #pragma unroll
           for (int y = 0; y < RN; ++y)
             asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
