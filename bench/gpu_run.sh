@@ -100,9 +100,9 @@ case "$MODE" in
     L="$OUT/run.log"
     cat "$OUT/env.txt" "$OUT/gpu_tests.log" >> "$L"; rm -f "$OUT/env.txt" "$OUT/gpu_tests.log"
     if [ -f .carry/retune.txt ]; then
-      step re-tune .carry/retune.txt, budget 10 s per problem | tee -a "$L"
+      step re-tune .carry/retune.txt, budget ${RETUNE_BUDGET:-10} s per problem | tee -a "$L"
       rm -f /tmp/tailor-extra.db*
-      "$B/tailor-tune" --suite .carry/retune.txt --db /tmp/tailor-extra.db --budget-s 10 2>&1 | tee -a "$L"
+      "$B/tailor-tune" --suite .carry/retune.txt --db /tmp/tailor-extra.db --budget-s "${RETUNE_BUDGET:-10}" 2>&1 | tee -a "$L"
       "$B/tailor-db" export --db /tmp/tailor-extra.db > "$OUT/retuned.jsonl"
       export TAILOR_DB=/tmp/tailor-extra.db
     fi

@@ -199,10 +199,13 @@ GemmProblem slab_canonical(GemmProblem p) {
 
 // The tiled family's derived constants: register-tile read widths (16 bytes of elements
 // at most), global vector widths per operand (up to the config's vec, where the
-// operand's contiguous extent, leading dimension and batch stride allow), and the
-// shared-memory row padding of operands stored transposed.
+// operand's contiguous extent, leading dimension and batch stride allow), the
+// shared-memory row padding, which operands the MMA path keeps in their global layout
+// (contiguous along k: copied in vectors, not transposed), and whether the MMA path
+// writes C in pairs (row-major C, 16-byte aligned pointers, even N, ldc and stride).
 struct TiledPlan {
   int wa, wb, la, lb, pad_a, pad_b;
+  bool a_nat = false, b_nat = false, c_pair = false;
 };
 
 TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
@@ -219,9 +222,14 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   t.lb = p.layout_b == Layout::row ? lv(true, p.n, c.bn, p.ldb, p.stride_b) : lv(false, p.k, c.bk, p.ldb, p.stride_b);
   t.pad_a = p.layout_a == Layout::row ? t.wa : 0;
   t.pad_b = p.layout_b == Layout::row ? 0 : t.wb;
-  if (c.mma) {  // fragment reads are conflict-free when the k-major pitch is 4 mod 16 doubles
-    t.pad_a = static_cast<int>((4 - c.bm % 16 + 16) % 16);
-    t.pad_b = static_cast<int>((4 - c.bn % 16 + 16) % 16);
+  if (c.mma) {
+    // Fragment reads (8 rows of 4 k, or 4 k of 8 columns) are conflict-free when a k-major
+    // pitch is 4 mod 16 doubles, and when a k-contiguous pitch is 4 mod 8.
+    t.a_nat = p.layout_a == Layout::row;
+    t.b_nat = p.layout_b == Layout::col;
+    t.pad_a = t.a_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bm % 16 + 16) % 16);
+    t.pad_b = t.b_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bn % 16 + 16) % 16);
+    t.c_pair = p.layout_c == Layout::row && c.vec >= 2 && p.n % 2 == 0 && p.ldc % 2 == 0 && p.stride_c % 2 == 0;
   }
   return t;
 }
@@ -319,8 +327,10 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
   }
   const TiledPlan t = tiled_plan(p, c);
   const std::int64_t stages = c.st ? c.st : 2;
-  const std::int64_t a = ceil_div(stages * c.bk * (c.bm + t.pad_a) * esz, 16) * 16;  // B starts 16-byte aligned
-  return a + stages * c.bk * (c.bn + t.pad_b) * esz;
+  const std::int64_t stage_a = t.a_nat ? c.bm * (c.bk + t.pad_a) : c.bk * (c.bm + t.pad_a);
+  const std::int64_t stage_b = t.b_nat ? c.bn * (c.bk + t.pad_b) : c.bk * (c.bn + t.pad_b);
+  const std::int64_t a = ceil_div(stages * stage_a * esz, 16) * 16;  // B starts 16-byte aligned
+  return a + stages * stage_b * esz;
 }
 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
@@ -365,7 +375,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   } else {
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
       return fmt::format("tile {}x{}x{} must have bm, bn in [1, 256] and bk in [1, 64]", c.bm, c.bn, c.bk);
-    if (!pow2(c.rm) || !pow2(c.rn) || c.rm > 8 || c.rn > 8)
+    if (!c.mma && (!pow2(c.rm) || !pow2(c.rn) || c.rm > 8 || c.rn > 8))
       return fmt::format("micro-tile {}x{} must have sides 1, 2, 4 or 8", c.rm, c.rn);
     if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
@@ -375,7 +385,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());
-      if (c.rm > 4 || c.rn > 4) return fmt::format("mma: a warp holds at most 4 x 4 mma tiles, not {}x{}", c.rm, c.rn);
+      if (c.rm < 1 || c.rn < 1 || c.rm > 4 || c.rn > 4)
+        return fmt::format("mma: a warp holds 1 to 4 mma tiles a side, not {}x{}", c.rm, c.rn);
       if (c.bm % (8 * c.rm) != 0 || c.bn % (8 * c.rn) != 0)
         return fmt::format("mma: warp tiles {}x{} must divide the tile {}x{}", 8 * c.rm, 8 * c.rn, c.bm, c.bn);
       if (c.bk % 4 != 0) return fmt::format("mma: bk = {} must be a multiple of 4", c.bk);
@@ -502,13 +513,16 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr bool MMA = {};\n"
         "  // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements\n"
         "  static constexpr int WA = {}, WB = {}, A_LV = {}, B_LV = {};\n"
-        "  // shared-memory row padding (elements) of operands stored transposed; two stages in\n"
-        "  // dynamic shared memory when they exceed the 48 KB of static shared memory\n"
+        "  // shared-memory row padding (elements); operands kept in their global layout (MMA,\n"
+        "  // contiguous along k); C written in pairs (MMA); stages in dynamic shared memory when\n"
+        "  // they exceed the 48 KB of static shared memory\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n"
+        "  static constexpr bool A_NAT = {}, B_NAT = {}, C_PAIR = {};\n"
         "  static constexpr bool DYN_SMEM = {};\n"
         "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
         "  static constexpr int STAGES = {};\n",
-        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, smem_bytes(p, c) > kStaticSmemLimit,
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_pair,
+        smem_bytes(p, c) > kStaticSmemLimit,
         c.st);
     family = "Tiled";
   }

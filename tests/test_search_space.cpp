@@ -100,3 +100,27 @@ TEST_CASE("cp.async stages (st) need sm_80: rejected and never proposed below it
   for (const auto& cand : gen::candidates(p, kDev, 16, 100000)) any = any || cand.config.st == 3;
   CHECK(any);
 }
+
+TEST_CASE("DMMA tiles: 24 and 48 only near such a side, 3 mma tiles a warp allowed, and m8n8k4 charged twice") {
+  const GemmProblem odd = GemmProblem::make(20541, 33, 33, 33, DType::f64).normalized();
+  const GemmProblem even = GemmProblem::make(5461, 64, 64, 64, DType::f64).normalized();
+  auto near_mma = [](const GemmProblem& p) {
+    int n = 0;
+    for (const auto& c : gen::candidates(p, kDev, 16, 100000))
+      if (c.config.mma && (c.config.bm == 48 || c.config.bn == 48 || c.config.bm == 24 || c.config.bn == 24)) ++n;
+    return n;
+  };
+  CHECK(near_mma(odd) > 0);
+  CHECK(near_mma(even) == 0);
+  CHECK_FALSE(gen::check(odd, KernelConfig::parse("tiled,t=128,minb=1,bm=48,bn=48,bk=8,vec=2,rm=3,rn=3,grid=0,mma=1"), kDev, 16));
+  // rm = 3 is an mma tile count, not an FMA micro-tile: the FMA path still wants powers of two.
+  CHECK(gen::check(odd, KernelConfig::parse("tiled,t=256,minb=1,bm=48,bn=48,bk=8,vec=2,rm=3,rn=3,grid=0"), kDev, 16));
+  CHECK(gen::check(odd, KernelConfig::parse("tiled,t=32,minb=1,bm=48,bn=48,bk=8,vec=2,rm=0,rn=3,grid=0,mma=1"), kDev, 16));
+  // Same warps, same tile: 2 x 4 mma tiles (m16n8k4 pairs) predicted faster than 1 x 4 twice as many times over.
+  const KernelConfig pairs = KernelConfig::parse("tiled,t=64,minb=1,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1");
+  const KernelConfig singles = KernelConfig::parse("tiled,t=256,minb=1,bm=32,bn=64,bk=8,vec=2,rm=1,rn=4,grid=0,mma=1");
+  const GemmProblem big = GemmProblem::make(1365, 128, 128, 128, DType::f64).normalized();
+  REQUIRE_FALSE(gen::check(big, pairs, kDev, 16));
+  REQUIRE_FALSE(gen::check(big, singles, kDev, 16));
+  CHECK(gen::predict_seconds(big, pairs, kDev) < gen::predict_seconds(big, singles, kDev));
+}

@@ -38,6 +38,20 @@ __device__ __forceinline__ void store_out(T* __restrict__ c, T acc, T alpha, T b
   *c = r;
 }
 
+// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
+template <int ALPHA, int BETA, class T>
+__device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
+  Vec<T, 2> r;
+  r.v[0] = ALPHA == kOne ? acc0 : alpha * acc0;
+  r.v[1] = ALPHA == kOne ? acc1 : alpha * acc1;
+  if (BETA != kZero) {
+    const Vec<T, 2> old = *reinterpret_cast<const Vec<T, 2>*>(c);
+    if (BETA == kOne) r.v[0] += old.v[0], r.v[1] += old.v[1];
+    else r.v[0] = fma(beta, old.v[0], r.v[0]), r.v[1] = fma(beta, old.v[1], r.v[1]);
+  }
+  *reinterpret_cast<Vec<T, 2>*>(c) = r;
+}
+
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 

@@ -38,6 +38,20 @@ __device__ __forceinline__ void store_out(T* __restrict__ c, T acc, T alpha, T b
   *c = r;
 }
 
+// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
+template <int ALPHA, int BETA, class T>
+__device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
+  Vec<T, 2> r;
+  r.v[0] = ALPHA == kOne ? acc0 : alpha * acc0;
+  r.v[1] = ALPHA == kOne ? acc1 : alpha * acc1;
+  if (BETA != kZero) {
+    const Vec<T, 2> old = *reinterpret_cast<const Vec<T, 2>*>(c);
+    if (BETA == kOne) r.v[0] += old.v[0], r.v[1] += old.v[1];
+    else r.v[0] = fma(beta, old.v[0], r.v[0]), r.v[1] = fma(beta, old.v[1], r.v[1]);
+  }
+  *reinterpret_cast<Vec<T, 2>*>(c) = r;
+}
+
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 
@@ -77,8 +91,14 @@ struct Tiled {
   static constexpr int THREADS = MMA ? 32 * (BM / WM) * (BN / WN) : TX * TY;
   static constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   static constexpr int TILES = TILES_M * TILES_N;
-  static constexpr int PA = BM + S::A_PAD, PB = BN + S::B_PAD;  // shared-memory row pitches
-  static constexpr int STAGE_A = BK * PA, STAGE_B = BK * PB;
+  // Shared-memory layout of each operand: k-major (sA[kk * PA + mm], sB[kk * PB + nn]), or,
+  // with A_NAT / B_NAT (MMA path, operand contiguous along k), as in global memory
+  // (sA[mm * PA + kk], sB[nn * PB + kk]), so that it is copied in vectors, not transposed.
+  static constexpr bool A_NAT = S::A_NAT, B_NAT = S::B_NAT;
+  static constexpr int PA = (A_NAT ? BK : BM) + S::A_PAD, PB = (B_NAT ? BK : BN) + S::B_PAD;  // row pitches
+  static constexpr int STAGE_A = (A_NAT ? BM : BK) * PA, STAGE_B = (B_NAT ? BN : BK) * PB;
+  __device__ __forceinline__ static int a_at(int mm, int kk) { return A_NAT ? mm * PA + kk : kk * PA + mm; }
+  __device__ __forceinline__ static int b_at(int kk, int nn) { return B_NAT ? nn * PB + kk : kk * PB + nn; }
   // Shared-memory stages: two fed through registers (STAGES = 0), or STAGES fed by cp.async.
   static constexpr int NST = S::STAGES ? S::STAGES : 2;
   static constexpr int ALIGN_ELEMS = 16 / (int)sizeof(T);
@@ -142,11 +162,11 @@ struct Tiled {
       if (VA % THREADS != 0 && v >= VA) continue;
       int mm, kk;
       a_coords(v, mm, kk);
-      if (S::A_ROW) {  // transpose: LA consecutive k of one row
+      if (S::A_ROW && !A_NAT) {  // transpose: LA consecutive k of one row
 #pragma unroll
         for (int q = 0; q < LA; ++q) sA[(kk + q) * PA + mm] = f.a[i].v[q];
       } else {
-        *reinterpret_cast<Vec<T, LA>*>(sA + kk * PA + mm) = f.a[i];
+        *reinterpret_cast<Vec<T, LA>*>(sA + a_at(mm, kk)) = f.a[i];
       }
     }
 #pragma unroll
@@ -155,8 +175,8 @@ struct Tiled {
       if (VB % THREADS != 0 && v >= VB) continue;
       int kk, nn;
       b_coords(v, kk, nn);
-      if (S::B_ROW) {
-        *reinterpret_cast<Vec<T, LB>*>(sB + kk * PB + nn) = f.b[i];
+      if (S::B_ROW || B_NAT) {
+        *reinterpret_cast<Vec<T, LB>*>(sB + b_at(kk, nn)) = f.b[i];
       } else {  // transpose: LB consecutive k of one column
 #pragma unroll
         for (int q = 0; q < LB; ++q) sB[(kk + q) * PB + nn] = f.b[i].v[q];
@@ -177,7 +197,7 @@ struct Tiled {
   // matrix): an operand stored transposed element by element, the other in vectors.
   __device__ __forceinline__ static void issue(T* sa, T* sb, const T* __restrict__ Ab, const T* __restrict__ Bb,
                                                int m0, int n0, int k0, int tid) {
-    if constexpr (S::A_ROW) {
+    if constexpr (S::A_ROW && !A_NAT) {
       constexpr int E = BM * BK, IT = (E + THREADS - 1) / THREADS;
 #pragma unroll
       for (int i = 0; i < IT; ++i) {
@@ -196,10 +216,11 @@ struct Tiled {
         a_coords(v, mm, kk);
         const int gm = m0 + mm, gk = k0 + kk;
         const bool ok = (M % BM == 0 || gm < M) && (K % BK == 0 || gk < K);
-        cp_async<LA * sizeof(T)>(sa + kk * PA + mm, ok ? Ab + (i64)gk * S::A_LD + gm : Ab, ok);
+        cp_async<LA * sizeof(T)>(sa + a_at(mm, kk),
+                                 ok ? Ab + (S::A_ROW ? (i64)gm * S::A_LD + gk : (i64)gk * S::A_LD + gm) : Ab, ok);
       }
     }
-    if constexpr (S::B_ROW) {
+    if constexpr (S::B_ROW || B_NAT) {
 #pragma unroll
       for (int i = 0; i < IB; ++i) {
         const int v = tid + i * THREADS;
@@ -208,7 +229,8 @@ struct Tiled {
         b_coords(v, kk, nn);
         const int gk = k0 + kk, gn = n0 + nn;
         const bool ok = (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N);
-        cp_async<LB * sizeof(T)>(sb + kk * PB + nn, ok ? Bb + (i64)gk * S::B_LD + gn : Bb, ok);
+        cp_async<LB * sizeof(T)>(sb + b_at(kk, nn),
+                                 ok ? Bb + (S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk) : Bb, ok);
       }
     } else {
       constexpr int E = BK * BN, IT = (E + THREADS - 1) / THREADS;
@@ -246,9 +268,9 @@ struct Tiled {
       for (int k0 = 0; k0 < BK; k0 += 4) {
         double a[RM], bf[RN];
 #pragma unroll
-        for (int x = 0; x < RM; ++x) a[x] = a_s[(k0 + t) * PA + wm0 + x * 8 + g];
+        for (int x = 0; x < RM; ++x) a[x] = a_s[a_at(wm0 + x * 8 + g, k0 + t)];
 #pragma unroll
-        for (int y = 0; y < RN; ++y) bf[y] = b_s[(k0 + t) * PB + wn0 + y * 8 + g];
+        for (int y = 0; y < RN; ++y) bf[y] = b_s[b_at(k0 + t, wn0 + y * 8 + g)];
 #if __CUDA_ARCH__ >= 900
         constexpr int PAIRS = RM / 2;  // m16n8k4 (sm_90 and newer)
 #pragma unroll
@@ -275,7 +297,7 @@ struct Tiled {
 
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
-    // sA[stage][kk * PA + mm] = A(m0 + mm, k0 + kk), sB[stage][kk * PB + nn] = B(k0 + kk, n0 + nn);
+    // sA[stage][a_at(mm, kk)] = A(m0 + mm, k0 + kk), sB[stage][b_at(kk, nn)] = B(k0 + kk, n0 + nn);
     // static shared memory up to 48 KB, dynamic (the launch asks for it) above.
     T* sA;
     T* sB;
@@ -365,22 +387,38 @@ struct Tiled {
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
+      if constexpr (MMA && S::C_PAIR) {
+        // Row-major C, 16-byte aligned pairs: each thread's two columns 2t, 2t + 1 of an
+        // 8x8 tile row go out as one vector (whole 32-byte sectors per quarter warp).
+        const int lane = tid & 31, warp = tid >> 5;
 #pragma unroll
-      for (int x = 0; x < RM; ++x) {
+        for (int x = 0; x < RM; ++x) {
 #pragma unroll
-        for (int y = 0; y < ACC_N; ++y) {
-          int i, j;
-          if constexpr (MMA) {  // acc[x][y] = element (y & 1) of mma tile (x, y / 2)
-            const int lane = tid & 31, warp = tid >> 5;
-            i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
-            j = n0 + (warp % WARPS_N) * WN + (y / 2) * 8 + (lane % 4) * 2 + (y & 1);
-          } else {
-            i = m0 + row_of(ty, x);
-            j = n0 + col_of(tx, y);
+          for (int y = 0; y < RN; ++y) {
+            const int i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
+            const int j = n0 + (warp % WARPS_N) * WN + y * 8 + (lane % 4) * 2;
+            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
+              store_out2<S::ALPHA, S::BETA>(Cb + (i64)i * S::C_LD + j, acc[x][2 * y], acc[x][2 * y + 1], alpha, beta);
           }
-          if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-            store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
-                                         acc[x][y], alpha, beta);
+        }
+      } else {
+#pragma unroll
+        for (int x = 0; x < RM; ++x) {
+#pragma unroll
+          for (int y = 0; y < ACC_N; ++y) {
+            int i, j;
+            if constexpr (MMA) {  // acc[x][y] = element (y & 1) of mma tile (x, y / 2)
+              const int lane = tid & 31, warp = tid >> 5;
+              i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
+              j = n0 + (warp % WARPS_N) * WN + (y / 2) * 8 + (lane % 4) * 2 + (y & 1);
+            } else {
+              i = m0 + row_of(ty, x);
+              j = n0 + col_of(tx, y);
+            }
+            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
+              store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
+                                           acc[x][y], alpha, beta);
+          }
         }
       }
     }
@@ -410,9 +448,11 @@ struct Spec {
   static constexpr bool MMA = false;
   // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements
   static constexpr int WA = 4, WB = 4, A_LV = 4, B_LV = 4;
-  // shared-memory row padding (elements) of operands stored transposed; two stages in
-  // dynamic shared memory when they exceed the 48 KB of static shared memory
+  // shared-memory row padding (elements); operands kept in their global layout (MMA,
+  // contiguous along k); C written in pairs (MMA); stages in dynamic shared memory when
+  // they exceed the 48 KB of static shared memory
   static constexpr int A_PAD = 4, B_PAD = 0;
+  static constexpr bool A_NAT = false, B_NAT = false, C_PAIR = false;
   static constexpr bool DYN_SMEM = false;
   // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async
   static constexpr int STAGES = 0;

@@ -56,10 +56,12 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
       c.mma = 1;
-      const int tiles[] = {16, 32, 64, 128};  // 128 x 128 x 32: dynamic shared memory
-      c.bm = tiles[pick(rng, 0, 3)], c.bn = tiles[pick(rng, 0, 3)];
-      c.rm = static_cast<int>(std::min<std::int64_t>(c.bm / 8, 1 << pick(rng, 0, 2)));
-      c.rn = static_cast<int>(std::min<std::int64_t>(c.bn / 8, 1 << pick(rng, 0, 2)));
+      const int tiles[] = {16, 24, 32, 48, 64, 128};  // 128 x 128 x 32: dynamic shared memory
+      c.bm = tiles[pick(rng, 0, 5)], c.bn = tiles[pick(rng, 0, 5)];
+      // 1 to 4 8-row (8-column) tiles a warp that divide the CTA tile; 3: m16n8k4 and m8n8k4
+      c.rm = static_cast<int>(pick(rng, 1, 4)), c.rn = static_cast<int>(pick(rng, 1, 4));
+      while ((c.bm / 8) % c.rm) --c.rm;
+      while ((c.bn / 8) % c.rn) --c.rn;
       c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
       if (pick(rng, 0, 1) == 0) c.st = static_cast<int>(pick(rng, 3, 4));  // cp.async stages
       c.vec = 1 << pick(rng, 0, 1);
