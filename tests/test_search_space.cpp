@@ -124,3 +124,15 @@ TEST_CASE("DMMA tiles: 24 and 48 only near such a side, 3 mma tiles a warp allow
   REQUIRE_FALSE(gen::check(big, singles, kDev, 16));
   CHECK(gen::predict_seconds(big, pairs, kDev) < gen::predict_seconds(big, singles, kDev));
 }
+
+TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 32x64 DMMA tile fed by cp.async") {
+  const KernelConfig h = gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), kDev, 16);
+  CHECK(h.to_string() == "tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  const KernelConfig odd_k = gen::heuristic(GemmProblem::make(1000, 100, 37, 50, DType::f64), kDev, 16);
+  CHECK(odd_k.mma == 1);
+  CHECK(odd_k.st == 0);
+  CHECK(odd_k.bm == 64);
+  DeviceInfo ampere = kDev;  // cp.async exists from sm_80: same choice there
+  ampere.cc_major = 8;
+  CHECK(gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), ampere, 16).st == 3);
+}
