@@ -23,8 +23,9 @@ std::string KernelConfig::to_string() const {
   if (family == Family::slab)
     return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}", threads, minb, mats, vec, rm, rn, grid,
                        ks > 1 ? fmt::format(",ks={}", ks) : std::string());
-  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}", threads, minb, bm, bn,
-                     bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string());
+  return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, bm, bn,
+                     bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
+                     ku ? fmt::format(",ku={}", ku) : std::string());
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -66,6 +67,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (slab && key == "ks") c.ks = v;
     else if (!slab && gpu && key == "mma") c.mma = v;
     else if (!slab && gpu && key == "st") c.st = v;
+    else if (!slab && gpu && key == "ku") c.ku = v;
     else
       throw Error(ErrorCode::invalid_argument,
                   fmt::format("config '{}': unknown key '{}' for family {}", text, key, fam));

@@ -358,7 +358,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk || c.mma || c.st) return std::string("bm, bn, bk, mma, st belong to the tiled family");
+    if (c.bm || c.bn || c.bk || c.mma || c.st || c.ku)
+      return std::string("bm, bn, bk, mma, st, ku belong to the tiled family");
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -381,6 +382,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
     if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
     if (c.st != 0 && (c.st < 3 || c.st > 6)) return fmt::format("st = {} must be 0 (register staging) or 3 to 6", c.st);
+    if (c.ku != 0 && c.ku != 1) return fmt::format("ku = {} must be 0 or 1", c.ku);
+    if (c.ku && !c.mma) return std::string("ku = 1 (one k step of fragments at a time) needs mma = 1");
     if (c.st && d.cc_major < 8) return fmt::format("st = {} (cp.async) needs compute capability 8.0 or newer, not {}", c.st, d.arch());
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
@@ -450,6 +453,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
+  if (c.ku) name += "_ku";
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   return name + kernel_name_strides(problem);
@@ -520,10 +524,12 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr bool A_NAT = {}, B_NAT = {}, C_PAIR = {};\n"
         "  static constexpr bool DYN_SMEM = {};\n"
         "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
-        "  static constexpr int STAGES = {};\n",
+        "  static constexpr int STAGES = {};\n"
+        "  // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)\n"
+        "  static constexpr bool K_LOOP = {};\n",
         c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_pair,
         smem_bytes(p, c) > kStaticSmemLimit,
-        c.st);
+        c.st, c.ku == 1);
     family = "Tiled";
   }
   text += "};\n\n";

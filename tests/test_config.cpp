@@ -20,6 +20,9 @@ TEST_CASE("config tiled round trip") {
   c.threads = 256, c.bm = 64, c.bn = 64, c.bk = 16, c.rm = 4, c.rn = 4;
   c.mats = 0, c.vec = 1;
   CHECK(KernelConfig::parse(c.to_string()) == c);
+  c.mma = 1, c.st = 3, c.ku = 1, c.vec = 2;  // DMMA, cp.async stages, k steps kept as a loop
+  CHECK(c.to_string() == "tiled,t=256,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,ku=1");
+  CHECK(KernelConfig::parse(c.to_string()) == c);
 }
 
 TEST_CASE("config parse errors name the token") {

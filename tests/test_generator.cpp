@@ -132,6 +132,18 @@ TEST_CASE("validation rules") {
   c = KernelConfig::parse("tiled,t=1024,bm=256,bn=256,bk=64,rm=8,rn=8,grid=0");  // too much static smem
   CHECK(gen::check(p, c, kDev, 16));
   CHECK_THROWS_AS(gen::validate(p, c, kDev), Error);
+  // ku (k steps kept as a loop) is a knob of the DMMA path only, 0 or 1.
+  const GemmProblem d = GemmProblem::make(100, 64, 64, 64, DType::f64).normalized();
+  c = KernelConfig::parse("tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,ku=1");
+  CHECK_FALSE(gen::check(d, c, kDev, 16));
+  CHECK(gen::kernel_name(d, c) != gen::kernel_name(d, KernelConfig::parse("tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3")));
+  c.ku = 2;
+  CHECK(gen::check(d, c, kDev, 16));
+  c = KernelConfig::parse("tiled,t=256,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,ku=1");
+  CHECK(gen::check(d, c, kDev, 16));
+  c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=2,rn=2,grid=0");
+  c.ku = 1;
+  CHECK(gen::check(d, c, kDev, 16));
 }
 
 TEST_CASE("kernel names differ when the problem or config differs") {

@@ -126,6 +126,9 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
       if (d == DType::f64) {  // DMMA with an odd count of 8-row tiles: m16n8k4 pairs and one m8n8k4
         const KernelConfig odd = KernelConfig::parse("tiled,t=64,minb=1,bm=24,bn=32,bk=8,vec=2,rm=3,rn=2,grid=0,mma=1");
         if (!gen::check(p, odd, kDev, 16)) cases.push_back({p, odd});
+        KernelConfig loop = odd;  // the same with the k steps kept as a loop, fed by cp.async
+        loop.ku = 1, loop.st = 3;
+        if (!gen::check(p, loop, kDev, 16)) cases.push_back({p, loop});
       }
       KernelConfig t3 = t;  // a small tile fed by cp.async: static shared memory
       t3.st = 4;

@@ -32,9 +32,13 @@ struct KernelConfig {
   int rm = 1, rn = 1;
   // tiled family
   int bm = 0, bn = 0, bk = 0;
-  /// tiled, f64 only: 1 = the FP64 tensor cores (mma.sync m8n8k4); each warp then computes
-  /// (8 rm) x (8 rn) outputs and threads = 32 * (bm / 8 rm) * (bn / 8 rn).
+  /// tiled, f64 only: 1 = the FP64 tensor cores (mma.sync m16n8k4 on row pairs on sm_90,
+  /// m8n8k4 otherwise); each warp then computes (8 rm) x (8 rn) outputs (rm, rn in 1..4)
+  /// and threads = 32 * (bm / 8 rm) * (bn / 8 rn).
   int mma = 0;
+  /// tiled with mma = 1: 0 = a chunk's 4-deep k steps unrolled (their fragments loaded
+  /// ahead); 1 = kept as a loop, one k step's fragments in registers at a time.
+  int ku = 0;
   /// tiled: 0 = two shared-memory stages fed through registers; s >= 3 = s stages fed by
   /// cp.async (no registers hold the next chunk; s - 1 chunks in flight).
   int st = 0;

@@ -259,38 +259,47 @@ struct Tiled {
   // accumulator pair of 8x8 tile (x, y) lives in acc[x][2y], acc[x][2y + 1] (row g, columns
   // 2t, 2t + 1) either way.
   template <int R, int C2>
+  __device__ __forceinline__ static void mma_step(const T* a_s, const T* b_s, T (&acc)[R][C2], int k0, int g, int t,
+                                                  int wm0, int wn0) {
+    double a[RM], bf[RN];
+#pragma unroll
+    for (int x = 0; x < RM; ++x) a[x] = a_s[a_at(wm0 + x * 8 + g, k0 + t)];
+#pragma unroll
+    for (int y = 0; y < RN; ++y) bf[y] = b_s[b_at(k0 + t, wn0 + y * 8 + g)];
+#if __CUDA_ARCH__ >= 900
+    constexpr int PAIRS = RM / 2;  // m16n8k4 (sm_90 and newer)
+#pragma unroll
+    for (int x = 0; x < 2 * PAIRS; x += 2)
+#pragma unroll
+      for (int y = 0; y < RN; ++y)
+        asm volatile(
+            "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
+            : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1]), "+d"(acc[x + 1][2 * y]), "+d"(acc[x + 1][2 * y + 1])
+            : "d"(a[x]), "d"(a[x + 1]), "d"(bf[y]));
+#else
+    constexpr int PAIRS = 0;
+#endif
+#pragma unroll
+    for (int x = 2 * PAIRS; x < RM; ++x)
+#pragma unroll
+      for (int y = 0; y < RN; ++y)
+        asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                     : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1])
+                     : "d"(a[x]), "d"(bf[y]));
+  }
+  // With K_LOOP the k steps stay a loop: one step's fragments in registers at a time.
+  template <int R, int C2>
   __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, T (&acc)[R][C2], int tid) {
     if constexpr (MMA) {
       const int lane = tid & 31, warp = tid >> 5;
       const int g = lane >> 2, t = lane & 3;
       const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
+      if constexpr (S::K_LOOP) {
+#pragma unroll 1
+        for (int k0 = 0; k0 < BK; k0 += 4) mma_step(a_s, b_s, acc, k0, g, t, wm0, wn0);
+      } else {
 #pragma unroll
-      for (int k0 = 0; k0 < BK; k0 += 4) {
-        double a[RM], bf[RN];
-#pragma unroll
-        for (int x = 0; x < RM; ++x) a[x] = a_s[a_at(wm0 + x * 8 + g, k0 + t)];
-#pragma unroll
-        for (int y = 0; y < RN; ++y) bf[y] = b_s[b_at(k0 + t, wn0 + y * 8 + g)];
-#if __CUDA_ARCH__ >= 900
-        constexpr int PAIRS = RM / 2;  // m16n8k4 (sm_90 and newer)
-#pragma unroll
-        for (int x = 0; x < 2 * PAIRS; x += 2)
-#pragma unroll
-          for (int y = 0; y < RN; ++y)
-            asm volatile(
-                "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
-                : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1]), "+d"(acc[x + 1][2 * y]), "+d"(acc[x + 1][2 * y + 1])
-                : "d"(a[x]), "d"(a[x + 1]), "d"(bf[y]));
-#else
-        constexpr int PAIRS = 0;
-#endif
-#pragma unroll
-        for (int x = 2 * PAIRS; x < RM; ++x)
-#pragma unroll
-          for (int y = 0; y < RN; ++y)
-            asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                         : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1])
-                         : "d"(a[x]), "d"(bf[y]));
+        for (int k0 = 0; k0 < BK; k0 += 4) mma_step(a_s, b_s, acc, k0, g, t, wm0, wn0);
       }
     }
   }
@@ -456,6 +465,8 @@ struct Spec {
   static constexpr bool DYN_SMEM = false;
   // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async
   static constexpr int STAGES = 0;
+  // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)
+  static constexpr bool K_LOOP = false;
 };
 
 extern "C" __global__ void

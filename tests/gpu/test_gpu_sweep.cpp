@@ -64,6 +64,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       while ((c.bn / 8) % c.rn) --c.rn;
       c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
       if (pick(rng, 0, 1) == 0) c.st = static_cast<int>(pick(rng, 3, 4));  // cp.async stages
+      c.ku = static_cast<int>(pick(rng, 0, 1));                              // k steps kept as a loop
       c.vec = 1 << pick(rng, 0, 1);
       c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
