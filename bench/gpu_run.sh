@@ -13,6 +13,9 @@
 #       ship     GPU tests, tailor-tune over the suite into a fresh database (exported: the
 #                shipped database), the suite benchmark with it, the tiny-call test, the
 #                peers, the plots, tuning on first use
+#       force    GPU tests, then FORCE (a file of "shape dtype config" lines, default
+#                .carry/force.txt): every config timed beside the others of its problem,
+#                one tailor-bench process per problem
 #       last     the tiny-call test; the suite with nothing but the shipped database; tuning on
 #                first use (TAILOR_TUNE=1) and the second process that finds the record; the GPU
 #                tests; the host-or-device sweep
@@ -130,6 +133,17 @@ case "$MODE" in
     "$B/tailor-db" export --db /tmp/tailor-ship.db > "$OUT/shipped.jsonl"
     export TAILOR_DB=/tmp/tailor-ship.db
     measure
+    ;;
+  force)
+    F=${FORCE:-.carry/force.txt}
+    step forced configs from "$F" | tee -a "$OUT/force.log"
+    grep -vE '^#|^\s*$' "$F" | awk '{print $1, $2}' | sort -u | while read -r shape dtype; do
+      args=()
+      while read -r s d config; do
+        [ "$s" = "$shape" ] && [ "$d" = "$dtype" ] && args+=(--config "$config")
+      done < <(grep -vE '^#|^\s*$' "$F")
+      "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --no-overhead --copy-mib 512 "${args[@]}" 2>&1 | grep -v '^#'
+    done 2>&1 | tee -a "$OUT/force.log"
     ;;
   last)
     step tiny calls
