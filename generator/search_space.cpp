@@ -117,7 +117,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
       mats_set.insert(static_cast<int>(std::min<std::int64_t>({m, p.batch, 8192})));
     }
     // Micro-tile sides: powers of two, and the divisors of the side from 3 to 12, so that
-    // odd sides (25 = 5 x 5, 33 = 3 x 11) are covered without padded outputs.
+    // odd sides (25 = 5 x 5, 33 = 3 x 11) are covered without padded outputs; up to 36
+    // outputs a thread where both sides divide (3 x 11: more FMAs per shared-memory read).
     auto sides = [](std::int64_t dim) {
       std::set<int> s{1, 2, 4, 8};
       for (int d = 3; d <= 12; ++d)
@@ -127,7 +128,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
     std::set<std::pair<int, int>> tiles;
     for (int rm : sides(p.m))
       for (int rn : sides(p.n))
-        if (rm <= p.m && rn <= p.n && rm * rn <= 32 && (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
+        if (rm <= p.m && rn <= p.n && (rm * rn <= 32 || (rm * rn <= 36 && p.m % rm == 0 && p.n % rn == 0)) &&
+            (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
             (rn == 1 || rn <= p.n / 2 || rn == p.n))
           tiles.insert({rm, rn});
     for (int mats0 : mats_set)
