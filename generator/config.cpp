@@ -21,8 +21,8 @@ std::string KernelConfig::to_string() const {
   if (family == Family::cpu)
     return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
-    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}", threads, minb, mats, vec, rm, rn, grid,
-                       ks > 1 ? fmt::format(",ks={}", ks) : std::string());
+    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}", threads, minb, mats, vec, rm, rn, grid,
+                       ks > 1 ? fmt::format(",ks={}", ks) : std::string(), st ? fmt::format(",st={}", st) : std::string());
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string());
@@ -66,7 +66,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (!slab && key == "bk") c.bk = v;
     else if (slab && key == "ks") c.ks = v;
     else if (!slab && gpu && key == "mma") c.mma = v;
-    else if (!slab && gpu && key == "st") c.st = v;
+    else if (gpu && key == "st") c.st = v;
     else if (!slab && gpu && key == "ku") c.ku = v;
     else
       throw Error(ErrorCode::invalid_argument,

@@ -291,7 +291,7 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   // (shape, config) many times, so answers are memoised (bounded; knobs that do not change
   // the layout are left out of the key).
   KernelConfig key_cfg = config;
-  key_cfg.minb = 1, key_cfg.grid = 0;
+  key_cfg.minb = 1, key_cfg.grid = 0, key_cfg.st = 0;
   GemmProblem key_p = p;
   key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
   const std::string key = key_p.to_string() + "|" + key_cfg.to_string();
@@ -322,8 +322,9 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::slab) {
     const GemmProblem q = slab_canonical(p);
     const SlabPads pads = slab_pads(q, c);
-    return (slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
-            slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
+    const std::int64_t buffers = c.st == 2 ? 2 : 1;  // st = 2: the next slab lands in a second buffer
+    return buffers * (slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
+                      slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
   }
   const TiledPlan t = tiled_plan(p, c);
   const std::int64_t stages = c.st ? c.st : 2;
@@ -358,8 +359,14 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk || c.mma || c.st || c.ku)
-      return std::string("bm, bn, bk, mma, st, ku belong to the tiled family");
+    if (c.bm || c.bn || c.bk || c.mma || c.ku) return std::string("bm, bn, bk, mma, ku belong to the tiled family");
+    if (c.st != 0 && c.st != 2)
+      return fmt::format("slab: st = {} must be 0 (one buffer) or 2 (two, the next slab fed by cp.async)", c.st);
+    if (c.st == 2 && d.cc_major < 8)
+      return fmt::format("slab: st = 2 (cp.async) needs compute capability 8.0 or newer, not {}", d.arch());
+    if (c.st == 2 && c.grid == 0)
+      return std::string("slab: st = 2 needs a persistent grid (grid > 0): each CTA fetches its next slab while it "
+                         "computes the current one");
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -449,8 +456,8 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
-    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
-                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string());
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string());
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
@@ -505,9 +512,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr bool A_ALONG_P = {}, B_ALONG_P = {};\n"
         "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n"
         "  // lanes splitting each micro-tile's reduction\n"
-        "  static constexpr int KS = {};\n",
+        "  static constexpr int KS = {};\n"
+        "  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)\n"
+        "  static constexpr int ST = {};\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks);
+        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);

@@ -34,6 +34,8 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   const double w = esz / 4.0;
   double regs;
   if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
+  else if (c.mma)  // 4 registers an 8x8 accumulator tile; 3 per fragment of each k step held
+    regs = 40 + 4.0 * c.rm * c.rn + 3.0 * (c.rm + c.rn) * (c.ku ? 1 : std::max(1, c.bk / 4));
   else regs = 40 + (c.rm * c.rn + c.rm + c.rn) * w + 8;
   regs = std::min(255.0, regs);
   double resident = std::min({smem_sm / (smem + 1024.0), static_cast<double>(d.max_threads_per_sm) / c.threads,
@@ -161,6 +163,16 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 if (minb == 1 && ks == 1) {
                   c.grid = 4;
                   all.push_back(c);
+                  // The same with two buffers, the next slab fetched by cp.async during the
+                  // compute: a grid of as many CTAs per SM as shared memory and threads allow.
+                  if (d.cc_major >= 8) {
+                    c.st = 2;
+                    const double smem2 = static_cast<double>(smem_bytes(p, c)) + 1024.0;
+                    const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+                    c.grid = static_cast<int>(std::min({8.0, std::floor(smem_sm / smem2),
+                                                        std::floor(static_cast<double>(d.max_threads_per_sm) / threads)}));
+                    if (c.grid >= 1) all.push_back(c);
+                  }
                 }
               }
           }
@@ -239,8 +251,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads,
-                                        c.rm, c.rn, c.minb > 1, c.grid > 0, c.st);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads,
+                                        c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

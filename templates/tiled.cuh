@@ -124,15 +124,6 @@ struct Tiled {
     }
   }
 
-  // cp.async of BYTES (4, 8 or 16) from global to shared memory; with `valid` false the
-  // destination is filled with zeros and nothing is read.
-  template <int BYTES>
-  __device__ __forceinline__ static void cp_async(T* dst, const T* src, bool valid) {
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
-                 "r"(valid ? BYTES : 0));
-  }
-
   // Issues the copies of chunk k0 of tile (m0, n0) into one stage (zeros outside the
   // matrix): an operand stored transposed element by element, the other in vectors.
   __device__ __forceinline__ static void issue(T* sa, T* sb, const T* __restrict__ Ab, const T* __restrict__ Bb,
@@ -184,9 +175,6 @@ struct Tiled {
       }
     }
   }
-  __device__ __forceinline__ static void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-  template <int PENDING>
-  __device__ __forceinline__ static void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
 
   // Row of register-tile row x, column of register-tile column y, within the CTA tile.
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }

@@ -12,6 +12,9 @@ TEST_CASE("config slab round trip") {
   const std::string s = c.to_string();
   CHECK(s == "slab,t=128,minb=1,mats=48,vec=2,rm=2,rn=1,grid=4");
   CHECK(KernelConfig::parse(s) == c);
+  c.st = 2;  // two buffers, the next slab fed by cp.async
+  CHECK(c.to_string() == "slab,t=128,minb=1,mats=48,vec=2,rm=2,rn=1,grid=4,st=2");
+  CHECK(KernelConfig::parse(c.to_string()) == c);
 }
 
 TEST_CASE("config tiled round trip") {

@@ -144,6 +144,26 @@ TEST_CASE("validation rules") {
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=2,rn=2,grid=0");
   c.ku = 1;
   CHECK(gen::check(d, c, kDev, 16));
+  // st = 2 on the slab family: two buffers (twice the shared memory), a persistent grid only.
+  const GemmProblem q = GemmProblem::make(1000, 33, 33, 33, DType::f64).normalized();
+  c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4,st=2");
+  CHECK_FALSE(gen::check(q, c, kDev, 16));
+  const KernelConfig one = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4");
+  CHECK(gen::smem_bytes(q, c) == 2 * gen::smem_bytes(q, one));
+  CHECK(gen::kernel_name(q, c) != gen::kernel_name(q, one));
+  CHECK(gen::launch_shape(q, c, kDev).smem_bytes == gen::smem_bytes(q, c));
+  c.mats = 8;  // 2 buffers x 2 operands x 8 matrices of 33 x 33 doubles: past the 227 KB a CTA may have
+  REQUIRE(gen::check(q, c, kDev, 16));
+  CHECK(gen::check(q, c, kDev, 16)->find("shared memory") != std::string::npos);
+  c.mats = 2, c.grid = 0;
+  REQUIRE(gen::check(q, c, kDev, 16));
+  CHECK(gen::check(q, c, kDev, 16)->find("persistent grid") != std::string::npos);
+  c.grid = 4, c.st = 3;
+  CHECK(gen::check(q, c, kDev, 16));
+  DeviceInfo old = kDev;
+  old.cc_major = 7, old.cc_minor = 0;
+  c.st = 2;
+  CHECK(gen::check(q, c, old, 16));
 }
 
 TEST_CASE("kernel names differ when the problem or config differs") {

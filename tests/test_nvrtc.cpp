@@ -138,6 +138,8 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         c.family = Family::slab;
         c.threads = 128, c.mats = 2, c.vec = 1, c.rm = std::min<std::int64_t>(2, s[0]), c.rn = 1, c.grid = 3;
         cases.push_back({p, c});
+        c.st = 2;  // two buffers, the next slab fed by cp.async
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
       }
     }
   const auto failures = compile_all(cases);

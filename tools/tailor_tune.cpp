@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
                "tailor-tune"};
   std::string shape, dtype = "f32", bcast, suite, db_path, device_arg = "0";
   double budget = 10.0, alpha = 1.0, beta = 0.0;
+  int max_candidates = 256;
   int workers = 0, threads = 0;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
@@ -142,6 +143,8 @@ int main(int argc, char** argv) {
   app.add_option("--budget-s", budget, "wall-clock seconds per problem")->capture_default_str()->check(CLI::Range(0.5, 3600.0));
   app.add_option("--alpha", alpha, "alpha the calls will use (1 and other values are different kernels)")->capture_default_str();
   app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
+  app.add_option("--candidates", max_candidates, "at most this many configs timed per problem (the cost model's order; the budget may stop it sooner)")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--workers", workers, "compile threads (0: one per core)")->capture_default_str()->check(CLI::Range(0, 256));
   app.add_option("--threads", threads, "with --device cpu: threads the CPU path runs with (0: $TAILOR_CPU_THREADS, else every CPU)")
       ->capture_default_str()
@@ -203,6 +206,7 @@ int main(int argc, char** argv) {
       detail::TuneOptions opt;
       opt.budget_s = budget;
       opt.workers = workers;
+      opt.max_candidates = static_cast<std::size_t>(max_candidates);
       opt.progress = [&](int done, int total, const std::string& what) { progress.update(label, done, total, what); };
       return detail::autotune(rt.impl(), p, 16, opt).record(dev);
     });

@@ -38,22 +38,44 @@ __device__ __forceinline__ void store_out(T* __restrict__ c, T acc, T alpha, T b
   *c = r;
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
+// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T). Stored
+// with st.global.v2: written as a vector type, the compiler splits the store in two when it
+// cannot prove the pointer's alignment (the MMA epilogue's addresses).
+__device__ __forceinline__ void st_pair(float* c, float x, float y) {
+  asm volatile("st.global.v2.f32 [%0], {%1, %2};\n" ::"l"(c), "f"(x), "f"(y) : "memory");
+}
+__device__ __forceinline__ void st_pair(double* c, double x, double y) {
+  asm volatile("st.global.v2.f64 [%0], {%1, %2};\n" ::"l"(c), "d"(x), "d"(y) : "memory");
+}
+
 template <int ALPHA, int BETA, class T>
 __device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  Vec<T, 2> r;
-  r.v[0] = ALPHA == kOne ? acc0 : alpha * acc0;
-  r.v[1] = ALPHA == kOne ? acc1 : alpha * acc1;
+  T r0 = ALPHA == kOne ? acc0 : alpha * acc0;
+  T r1 = ALPHA == kOne ? acc1 : alpha * acc1;
   if (BETA != kZero) {
     const Vec<T, 2> old = *reinterpret_cast<const Vec<T, 2>*>(c);
-    if (BETA == kOne) r.v[0] += old.v[0], r.v[1] += old.v[1];
-    else r.v[0] = fma(beta, old.v[0], r.v[0]), r.v[1] = fma(beta, old.v[1], r.v[1]);
+    if (BETA == kOne) r0 += old.v[0], r1 += old.v[1];
+    else r0 = fma(beta, old.v[0], r0), r1 = fma(beta, old.v[1], r1);
   }
-  *reinterpret_cast<Vec<T, 2>*>(c) = r;
+  st_pair(c, r0, r1);
 }
 
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
+
+// cp.async (sm_80 and newer) of BYTES (4, 8 or 16) from global to shared memory; with
+// `valid` false the destination is filled with zeros and nothing is read. Copies complete
+// in commit groups: cp_wait<N> returns when at most N groups are still in flight.
+template <int BYTES, class T>
+__device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
+               "r"(valid ? BYTES : 0));
+}
+template <int = 0>
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int PENDING>
+__device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
 
 }  // namespace tailor
 
@@ -70,7 +92,8 @@ __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 // micro-tile of one matrix's outputs, reading each operand with vector loads along its
 // contiguous dimension (the reduction P elements at a time, or the micro-tile's rows or
 // columns), and writes C directly: the outputs are numbered in C's storage order, so a
-// packed C is written as one coalesced run.
+// packed C is written as one coalesced run. With ST = 2 (a persistent grid) a CTA holds
+// two slabs: cp.async fetches its next one while it computes the current one.
 #ifndef TAILOR_SLAB_CUH
 #define TAILOR_SLAB_CUH
 
@@ -148,6 +171,25 @@ struct SlabOperand {
         const int b = f / E, rem = f - b * E;
         const int r = rem / L, c = rem - r * L;
         s[b * MATPITCH + r * PITCH + c] = g[(b0 + b) * STRIDE + (i64)r * LD + c];
+      }
+    }
+  }
+
+  // The same copies as load (not for a broadcast operand) through cp.async: they complete
+  // at the caller's cp_wait, so the CTA computes meanwhile.
+  __device__ __forceinline__ static void load_async(T* s, const T* __restrict__ g, i64 b0, int nb, int tid) {
+    const int total = nb * E;
+    if constexpr (PACKED) {
+      const T* __restrict__ src = g + b0 * E;
+      const int nv = total / VEC;
+#pragma unroll 4
+      for (int v = tid; v < nv; v += THREADS) cp_async<VEC * sizeof(T)>(s + flat_at(v * VEC), src + (i64)v * VEC, true);
+      for (int f = nv * VEC + tid; f < total; f += THREADS) cp_async<sizeof(T)>(s + flat_at(f), src + f, true);
+    } else {
+      for (int f = tid; f < total; f += THREADS) {
+        const int b = f / E, rem = f - b * E;
+        const int r = rem / L, c = rem - r * L;
+        cp_async<sizeof(T)>(s + b * MATPITCH + r * PITCH + c, g + (b0 + b) * STRIDE + (i64)r * LD + c, true);
       }
     }
   }
@@ -288,6 +330,19 @@ struct Slab {
     }
   }
 
+  // Every micro-tile of the nb staged matrices starting at batch entry b0.
+  __device__ __forceinline__ static void compute(const T* sA, const T* sB, T* __restrict__ C, i64 b0, int nb,
+                                                 T alpha, T beta, int tid) {
+    const int units = nb * UNITS;
+    for (int u = tid / KS; u < units; u += S::THREADS / KS) {
+      const int b = u / UNITS, rem = u - b * UNITS;
+      int ti, tj;
+      if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
+      else          { tj = rem / TM; ti = rem - tj * TM; }
+      tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta, tid % KS);
+    }
+  }
+
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -295,23 +350,46 @@ struct Slab {
     T* sB = sA + OpA::SMEM_ELEMS;
     const int tid = threadIdx.x;
     const i64 nslabs = (batch + S::MATS - 1) / S::MATS;
-    if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
-    if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
-    for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
-      const i64 b0 = s * S::MATS;
-      const int nb = (int)tmin<i64>(S::MATS, batch - b0);
-      if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
-      if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
-      __syncthreads();
-      const int units = nb * UNITS;
-      for (int u = tid / KS; u < units; u += S::THREADS / KS) {
-        const int b = u / UNITS, rem = u - b * UNITS;
-        int ti, tj;
-        if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
-        else          { tj = rem / TM; ti = rem - tj * TM; }
-        tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta, tid % KS);
+    if constexpr (S::ST == 2) {
+      // Two buffers (a persistent grid): the copies of the CTA's next slab are in flight
+      // while it computes the current one. A broadcast operand sits in both buffers.
+      constexpr int BUF = OpA::SMEM_ELEMS + OpB::SMEM_ELEMS;
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        if (S::A_BCAST) OpA::load(sA + h * BUF, A, 0, 1, tid);
+        if (S::B_BCAST) OpB::load(sB + h * BUF, B, 0, 1, tid);
       }
-      __syncthreads();
+      auto fetch = [&](int h, i64 s) {
+        const i64 b0 = s * S::MATS;
+        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+        if (!S::A_BCAST) OpA::load_async(sA + h * BUF, A, b0, nb, tid);
+        if (!S::B_BCAST) OpB::load_async(sB + h * BUF, B, b0, nb, tid);
+      };
+      i64 s = blockIdx.x;
+      if (s < nslabs) fetch(0, s);
+      cp_commit();
+      for (int h = 0; s < nslabs; s += gridDim.x, h ^= 1) {
+        // Buffer h ^ 1 was last read before the barrier that ended the previous slab.
+        if (s + gridDim.x < nslabs) fetch(h ^ 1, s + gridDim.x);
+        cp_commit();
+        cp_wait<1>();  // this slab's copies (all but the group just issued) have landed
+        __syncthreads();
+        const i64 b0 = s * S::MATS;
+        compute(sA + h * BUF, sB + h * BUF, C, b0, (int)tmin<i64>(S::MATS, batch - b0), alpha, beta, tid);
+        __syncthreads();
+      }
+    } else {
+      if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
+      if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
+      for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
+        const i64 b0 = s * S::MATS;
+        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+        if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
+        if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
+        __syncthreads();
+        compute(sA, sB, C, b0, nb, alpha, beta, tid);
+        __syncthreads();
+      }
     }
   }
 };
@@ -343,6 +421,8 @@ struct Spec {
   static constexpr int A_RW = 1, B_RW = 1, P = 1;
   // lanes splitting each micro-tile's reduction
   static constexpr int KS = 1;
+  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)
+  static constexpr int ST = 1;
 };
 
 extern "C" __global__ void

@@ -38,22 +38,44 @@ __device__ __forceinline__ void store_out(T* __restrict__ c, T acc, T alpha, T b
   *c = r;
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
+// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T). Stored
+// with st.global.v2: written as a vector type, the compiler splits the store in two when it
+// cannot prove the pointer's alignment (the MMA epilogue's addresses).
+__device__ __forceinline__ void st_pair(float* c, float x, float y) {
+  asm volatile("st.global.v2.f32 [%0], {%1, %2};\n" ::"l"(c), "f"(x), "f"(y) : "memory");
+}
+__device__ __forceinline__ void st_pair(double* c, double x, double y) {
+  asm volatile("st.global.v2.f64 [%0], {%1, %2};\n" ::"l"(c), "d"(x), "d"(y) : "memory");
+}
+
 template <int ALPHA, int BETA, class T>
 __device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  Vec<T, 2> r;
-  r.v[0] = ALPHA == kOne ? acc0 : alpha * acc0;
-  r.v[1] = ALPHA == kOne ? acc1 : alpha * acc1;
+  T r0 = ALPHA == kOne ? acc0 : alpha * acc0;
+  T r1 = ALPHA == kOne ? acc1 : alpha * acc1;
   if (BETA != kZero) {
     const Vec<T, 2> old = *reinterpret_cast<const Vec<T, 2>*>(c);
-    if (BETA == kOne) r.v[0] += old.v[0], r.v[1] += old.v[1];
-    else r.v[0] = fma(beta, old.v[0], r.v[0]), r.v[1] = fma(beta, old.v[1], r.v[1]);
+    if (BETA == kOne) r0 += old.v[0], r1 += old.v[1];
+    else r0 = fma(beta, old.v[0], r0), r1 = fma(beta, old.v[1], r1);
   }
-  *reinterpret_cast<Vec<T, 2>*>(c) = r;
+  st_pair(c, r0, r1);
 }
 
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
+
+// cp.async (sm_80 and newer) of BYTES (4, 8 or 16) from global to shared memory; with
+// `valid` false the destination is filled with zeros and nothing is read. Copies complete
+// in commit groups: cp_wait<N> returns when at most N groups are still in flight.
+template <int BYTES, class T>
+__device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
+               "r"(valid ? BYTES : 0));
+}
+template <int = 0>
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int PENDING>
+__device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
 
 }  // namespace tailor
 
@@ -184,15 +206,6 @@ struct Tiled {
     }
   }
 
-  // cp.async of BYTES (4, 8 or 16) from global to shared memory; with `valid` false the
-  // destination is filled with zeros and nothing is read.
-  template <int BYTES>
-  __device__ __forceinline__ static void cp_async(T* dst, const T* src, bool valid) {
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
-                 "r"(valid ? BYTES : 0));
-  }
-
   // Issues the copies of chunk k0 of tile (m0, n0) into one stage (zeros outside the
   // matrix): an operand stored transposed element by element, the other in vectors.
   __device__ __forceinline__ static void issue(T* sa, T* sb, const T* __restrict__ Ab, const T* __restrict__ Bb,
@@ -244,9 +257,6 @@ struct Tiled {
       }
     }
   }
-  __device__ __forceinline__ static void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-  template <int PENDING>
-  __device__ __forceinline__ static void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
 
   // Row of register-tile row x, column of register-tile column y, within the CTA tile.
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
