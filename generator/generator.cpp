@@ -206,6 +206,7 @@ GemmProblem slab_canonical(GemmProblem p) {
 struct TiledPlan {
   int wa, wb, la, lb, pad_a, pad_b;
   bool a_nat = false, b_nat = false, c_pair = false;
+  int c_vw = 1;  // FMA path: elements per vector store of C
 };
 
 TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
@@ -230,6 +231,9 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
     t.pad_a = t.a_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bm % 16 + 16) % 16);
     t.pad_b = t.b_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bn % 16 + 16) % 16);
     t.c_pair = p.layout_c == Layout::row && c.vec >= 2 && p.n % 2 == 0 && p.ldc % 2 == 0 && p.stride_c % 2 == 0;
+  } else if (p.layout_c == Layout::row && t.wb > 1 && c.vec >= t.wb && p.n % t.wb == 0 && p.ldc % t.wb == 0 &&
+             p.stride_c % t.wb == 0 && c.bn % t.wb == 0) {
+    t.c_vw = t.wb;  // a thread's column groups start at multiples of WB: whole aligned vectors
   }
   return t;
 }
@@ -531,12 +535,14 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // they exceed the 48 KB of static shared memory\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n"
         "  static constexpr bool A_NAT = {}, B_NAT = {}, C_PAIR = {};\n"
+        "  // FMA path: C written in vectors of C_VW elements (row-major C, aligned)\n"
+        "  static constexpr int C_VW = {};\n"
         "  static constexpr bool DYN_SMEM = {};\n"
         "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
         "  static constexpr int STAGES = {};\n"
         "  // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)\n"
         "  static constexpr bool K_LOOP = {};\n",
-        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_pair,
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_pair, t.c_vw,
         smem_bytes(p, c) > kStaticSmemLimit,
         c.st, c.ku == 1);
     family = "Tiled";
@@ -623,15 +629,15 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.rm = c.bm / 16, c.rn = c.bn / 16;  // warps of (bm / 2) x (bn / 2): four warps
     c.bk = p.k >= 16 ? 16 : 8;
     c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
-    if (tm == 64 && tn == 64 && fits(p.m, 32) && p.k % 8 == 0) {
-      // Both sides from 48: two warps of 4x4 mma tiles on a 32x64 tile, K steps of 8 through
-      // three cp.async stages, two CTAs a multiprocessor asked for. On the H200 (2026-11-30)
-      // 145.6 us on 64^3 and 190.7 us on 128^3 f64, against 221 and 208 us for the 64x64
-      // tile of four warps fed through registers. (With K off a multiple of 8 its guarded
-      // copies take 254 registers and spill at K = 37: the 64x64 tile stays.)
+    if (tm == 64 && tn == 64 && p.k % 8 == 0) {
+      // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
+      // cp.async stages, K steps of 16 where K allows. On the H200 (2026-11-30, C written in
+      // 16-byte pairs) 127.3 us on 64^3 and 158.4 us on 128^3 f64, against 136.0 and 177.3 us
+      // for the 32x64x8 tile of two warps with two CTAs a multiprocessor asked for, the
+      // previous choice. (With K off a multiple of 8 the guarded copies of these tiles take
+      // 254 registers and spill at K = 37: the register-fed tile stays.)
       KernelConfig a = c;
-      a.bm = 32, a.rm = 4, a.rn = 4, a.bk = 8, a.st = 3, a.minb = 2;
-      a.threads = 32 * (a.bm / (8 * a.rm)) * (a.bn / (8 * a.rn));
+      a.bk = p.k % 16 == 0 ? 16 : 8, a.st = 3, a.minb = 1;
       if (!check(p, a, d, align_bytes)) return a;
     }
     if (!check(p, c, d, align_bytes)) return c;

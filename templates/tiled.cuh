@@ -338,6 +338,19 @@ struct Tiled {
               store_out2<S::ALPHA, S::BETA>(Cb + (i64)i * S::C_LD + j, acc[x][2 * y], acc[x][2 * y + 1], alpha, beta);
           }
         }
+      } else if constexpr (!MMA && S::C_VW > 1) {
+        // Row-major C, aligned: each thread's WB consecutive columns of a group go out as
+        // one vector (a scalar store per column would send the same sectors WB times).
+#pragma unroll
+        for (int x = 0; x < RM; ++x) {
+          const int i = m0 + row_of(ty, x);
+#pragma unroll
+          for (int g = 0; g < GB; ++g) {
+            const int j = n0 + col_of(tx, g * WB);
+            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
+              store_outv<S::ALPHA, S::BETA, WB>(Cb + (i64)i * S::C_LD + j, &acc[x][g * WB], alpha, beta);
+          }
+        }
       } else {
 #pragma unroll
         for (int x = 0; x < RM; ++x) {

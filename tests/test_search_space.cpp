@@ -125,9 +125,10 @@ TEST_CASE("DMMA tiles: 24 and 48 only near such a side, 3 mma tiles a warp allow
   CHECK(gen::predict_seconds(big, pairs, kDev) < gen::predict_seconds(big, singles, kDev));
 }
 
-TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 32x64 DMMA tile fed by cp.async") {
+TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DMMA tile fed by cp.async") {
   const KernelConfig h = gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), kDev, 16);
-  CHECK(h.to_string() == "tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  CHECK(h.to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).bk == 8);  // K = 40: steps of 8
   const KernelConfig odd_k = gen::heuristic(GemmProblem::make(1000, 100, 37, 50, DType::f64), kDev, 16);
   CHECK(odd_k.mma == 1);
   CHECK(odd_k.st == 0);

@@ -208,7 +208,15 @@ int main(int argc, char** argv) {
       opt.workers = workers;
       opt.max_candidates = static_cast<std::size_t>(max_candidates);
       opt.progress = [&](int done, int total, const std::string& what) { progress.update(label, done, total, what); };
-      return detail::autotune(rt.impl(), p, 16, opt).record(dev);
+      const detail::TuneResult res = detail::autotune(rt.impl(), p, 16, opt);
+      // Say why candidates failed (a launch past the registers a CTA may have, a compile or
+      // verification error): the first three of them, on stderr.
+      int shown = 0;
+      for (const detail::CandidateResult& c : res.candidates)
+        if (!c.ok && shown++ < 3)
+          std::fprintf(stderr, "tailor-tune: %s: candidate %s failed: %s\n", label.c_str(), c.config.to_string().c_str(),
+                       c.failure.c_str());
+      return res.record(dev);
     });
   });
 }

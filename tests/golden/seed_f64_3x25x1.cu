@@ -38,26 +38,46 @@ __device__ __forceinline__ void store_out(T* __restrict__ c, T acc, T alpha, T b
   *c = r;
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T). Stored
-// with st.global.v2: written as a vector type, the compiler splits the store in two when it
-// cannot prove the pointer's alignment (the MMA epilogue's addresses).
-__device__ __forceinline__ void st_pair(float* c, float x, float y) {
-  asm volatile("st.global.v2.f32 [%0], {%1, %2};\n" ::"l"(c), "f"(x), "f"(y) : "memory");
+// W consecutive output elements as one vector store (st.global.v2 / v4); c aligned to
+// W * sizeof(T). Written through a vector type, the compiler splits such a store into
+// scalar ones when it cannot prove the pointer's alignment (the tiled epilogues).
+template <int W>
+__device__ __forceinline__ void st_vec(float* c, const float* v);
+template <>
+__device__ __forceinline__ void st_vec<2>(float* c, const float* v) {
+  asm volatile("st.global.v2.f32 [%0], {%1, %2};\n" ::"l"(c), "f"(v[0]), "f"(v[1]) : "memory");
 }
-__device__ __forceinline__ void st_pair(double* c, double x, double y) {
-  asm volatile("st.global.v2.f64 [%0], {%1, %2};\n" ::"l"(c), "d"(x), "d"(y) : "memory");
+template <>
+__device__ __forceinline__ void st_vec<4>(float* c, const float* v) {
+  asm volatile("st.global.v4.f32 [%0], {%1, %2, %3, %4};\n" ::"l"(c), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3])
+               : "memory");
+}
+template <int W>
+__device__ __forceinline__ void st_vec(double* c, const double* v);
+template <>
+__device__ __forceinline__ void st_vec<2>(double* c, const double* v) {
+  asm volatile("st.global.v2.f64 [%0], {%1, %2};\n" ::"l"(c), "d"(v[0]), "d"(v[1]) : "memory");
 }
 
+// C(c .. c+W-1) = alpha * acc + beta * C, as one vector store (reading C only when beta != 0).
+template <int ALPHA, int BETA, int W, class T>
+__device__ __forceinline__ void store_outv(T* __restrict__ c, const T* acc, T alpha, T beta) {
+  T r[W];
+#pragma unroll
+  for (int q = 0; q < W; ++q) r[q] = ALPHA == kOne ? acc[q] : alpha * acc[q];
+  if (BETA != kZero) {
+    const Vec<T, W> old = *reinterpret_cast<const Vec<T, W>*>(c);
+#pragma unroll
+    for (int q = 0; q < W; ++q) r[q] = BETA == kOne ? r[q] + old.v[q] : fma(beta, old.v[q], r[q]);
+  }
+  st_vec<W>(c, r);
+}
+
+// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
 template <int ALPHA, int BETA, class T>
 __device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  T r0 = ALPHA == kOne ? acc0 : alpha * acc0;
-  T r1 = ALPHA == kOne ? acc1 : alpha * acc1;
-  if (BETA != kZero) {
-    const Vec<T, 2> old = *reinterpret_cast<const Vec<T, 2>*>(c);
-    if (BETA == kOne) r0 += old.v[0], r1 += old.v[1];
-    else r0 = fma(beta, old.v[0], r0), r1 = fma(beta, old.v[1], r1);
-  }
-  st_pair(c, r0, r1);
+  const T acc[2] = {acc0, acc1};
+  store_outv<ALPHA, BETA, 2>(c, acc, alpha, beta);
 }
 
 template <class T>
