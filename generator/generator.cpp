@@ -399,8 +399,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());
-      if (c.rm < 1 || c.rn < 1 || c.rm > 4 || c.rn > 4)
-        return fmt::format("mma: a warp holds 1 to 4 mma tiles a side, not {}x{}", c.rm, c.rn);
+      if (c.rm < 1 || c.rn < 1 || c.rm > 8 || c.rn > 8 || c.rm * c.rn > 32)
+        return fmt::format("mma: a warp holds 1 to 8 mma tiles a side and at most 32, not {}x{}", c.rm, c.rn);
       if (c.bm % (8 * c.rm) != 0 || c.bn % (8 * c.rn) != 0)
         return fmt::format("mma: warp tiles {}x{} must divide the tile {}x{}", 8 * c.rm, 8 * c.rn, c.bm, c.bn);
       if (c.bk % 4 != 0) return fmt::format("mma: bk = {} must be a multiple of 4", c.bk);

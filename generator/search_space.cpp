@@ -207,14 +207,17 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
     // Tiles of 24 and 48 (3 and 6 mma tiles) only near such a side (33 -> 48, 20 -> 24).
     for (int bm : {16, 24, 32, 48, 64, 128})
       for (int bn : {16, 24, 32, 48, 64, 128})
-        for (int rm : {1, 2, 3, 4})
-          for (int rn : {1, 2, 3, 4})
+        for (int rm : {1, 2, 3, 4, 8})
+          for (int rn : {1, 2, 3, 4, 8})
             for (int bk : {8, 16, 32})
               for (int minb : {1, 2}) {
                 if (bm > 2 * p.m + 16 || bn > 2 * p.n + 16 || bm % (8 * rm) || bn % (8 * rn)) continue;
                 const bool near = bm % 16 != 0 || bm == 48 || bn % 16 != 0 || bn == 48;
                 if (near && (bm - p.m < 0 || bm - p.m > 16 || bn - p.n < 0 || bn - p.n > 16)) continue;
                 if ((rm == 3 && bm % 24) || (rn == 3 && bn % 24)) continue;  // 3 only for the near tiles
+                // 8 tiles a side (up to 8 x 4 a warp, ~250 registers): for 64 x 128 and 128 x 128
+                // CTA tiles, which read each A row and B column once or twice per matrix.
+                if ((rm == 8 || rn == 8) && (rm * rn > 32 || rm * rn < 16 || bm * bn < 64 * 128)) continue;
                 const int threads = 32 * (bm / (8 * rm)) * (bn / (8 * rn));
                 if (threads < 64 || threads > 512) continue;
                 KernelConfig c;

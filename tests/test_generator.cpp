@@ -144,6 +144,12 @@ TEST_CASE("validation rules") {
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=2,rn=2,grid=0");
   c.ku = 1;
   CHECK(gen::check(d, c, kDev, 16));
+  // Up to 8 mma tiles a side and 32 a warp (128 x 128 CTA tiles in 8 warps).
+  const GemmProblem big = GemmProblem::make(100, 128, 128, 128, DType::f64).normalized();
+  c = KernelConfig::parse("tiled,t=256,minb=1,bm=128,bn=128,bk=8,vec=2,rm=8,rn=4,grid=0,mma=1,st=3");
+  CHECK_FALSE(gen::check(big, c, kDev, 16));
+  c = KernelConfig::parse("tiled,t=128,minb=1,bm=128,bn=128,bk=8,vec=2,rm=8,rn=8,grid=0,mma=1,st=3");
+  CHECK(gen::check(big, c, kDev, 16));
   // st = 2 on the slab family: two buffers (twice the shared memory), a persistent grid only.
   const GemmProblem q = GemmProblem::make(1000, 33, 33, 33, DType::f64).normalized();
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4,st=2");

@@ -61,6 +61,7 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.bm = tiles[pick(rng, 0, 5)], c.bn = tiles[pick(rng, 0, 5)];
       // 1 to 4 8-row (8-column) tiles a warp that divide the CTA tile; 3: m16n8k4 and m8n8k4
       c.rm = static_cast<int>(pick(rng, 1, 4)), c.rn = static_cast<int>(pick(rng, 1, 4));
+      if (pick(rng, 0, 4) == 0) (pick(rng, 0, 1) ? c.rm : c.rn) = 8;  // up to 8 x 4 mma tiles a warp
       while ((c.bm / 8) % c.rm) --c.rm;
       while ((c.bn / 8) % c.rn) --c.rn;
       c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
