@@ -21,8 +21,9 @@ std::string KernelConfig::to_string() const {
   if (family == Family::cpu)
     return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
-    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}", threads, minb, mats, vec, rm, rn, grid,
-                       ks > 1 ? fmt::format(",ks={}", ks) : std::string(), st ? fmt::format(",st={}", st) : std::string());
+    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, mats, vec, rm, rn,
+                       grid, ks > 1 ? fmt::format(",ks={}", ks) : std::string(),
+                       st ? fmt::format(",st={}", st) : std::string(), cs ? fmt::format(",cs={}", cs) : std::string());
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string());
@@ -65,6 +66,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (!slab && key == "bn") c.bn = v;
     else if (!slab && key == "bk") c.bk = v;
     else if (slab && key == "ks") c.ks = v;
+    else if (slab && key == "cs") c.cs = v;
     else if (!slab && gpu && key == "mma") c.mma = v;
     else if (gpu && key == "st") c.st = v;
     else if (!slab && gpu && key == "ku") c.ku = v;

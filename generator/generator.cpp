@@ -295,7 +295,7 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   // (shape, config) many times, so answers are memoised (bounded; knobs that do not change
   // the layout are left out of the key).
   KernelConfig key_cfg = config;
-  key_cfg.minb = 1, key_cfg.grid = 0, key_cfg.st = 0;
+  key_cfg.minb = 1, key_cfg.grid = 0, key_cfg.st = 0, key_cfg.cs = 0;
   GemmProblem key_p = p;
   key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
   const std::string key = key_p.to_string() + "|" + key_cfg.to_string();
@@ -327,8 +327,11 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
     const GemmProblem q = slab_canonical(p);
     const SlabPads pads = slab_pads(q, c);
     const std::int64_t buffers = c.st == 2 ? 2 : 1;  // st = 2: the next slab lands in a second buffer
-    return buffers * (slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
-                      slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz)) * esz;
+    const std::int64_t ops = slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
+                             slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz);
+    // cs = 1: the slab's C is staged over the operands
+    const std::int64_t staged = c.cs ? ceil_div(static_cast<std::int64_t>(c.mats) * q.m * q.n, 16 / esz) * (16 / esz) : 0;
+    return buffers * std::max(ops, staged) * esz;
   }
   const TiledPlan t = tiled_plan(p, c);
   const std::int64_t stages = c.st ? c.st : 2;
@@ -371,6 +374,16 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.st == 2 && c.grid == 0)
       return std::string("slab: st = 2 needs a persistent grid (grid > 0): each CTA fetches its next slab while it "
                          "computes the current one");
+    if (c.cs != 0 && c.cs != 1) return fmt::format("slab: cs = {} must be 0 or 1", c.cs);
+    if (c.cs) {
+      const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
+      if (!p.packed_c() || p.bcast_a() || p.bcast_b())
+        return std::string("slab: cs = 1 (C staged in shared memory) needs a packed C and no broadcast operand");
+      if (c.ks != 1 || c.st != 0) return std::string("slab: cs = 1 needs ks = 1 and st = 0");
+      if (units > c.threads)
+        return fmt::format("slab: cs = 1 needs one micro-tile a thread at most: {} micro-tiles, {} threads", units,
+                           c.threads);
+    }
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -417,7 +430,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     const TiledPlan t = tiled_plan(p, c);
     if ((c.bm * c.bk) % t.la != 0 || (c.bk * c.bn) % t.lb != 0)
       return std::string("the tile must hold whole vectors");
-    if (c.mats || c.ks != 1) return std::string("mats and ks belong to the slab family");
+    if (c.mats || c.ks != 1 || c.cs) return std::string("mats, ks and cs belong to the slab family");
     const std::int64_t smem = smem_bytes(p, c);
     if (smem > d.smem_per_block_optin)
       return fmt::format("the tile needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
@@ -460,8 +473,9 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
-    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
-                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string());
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+                        c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string(),
+                        c.cs ? "_cs" : "");
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
@@ -518,9 +532,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // lanes splitting each micro-tile's reduction\n"
         "  static constexpr int KS = {};\n"
         "  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)\n"
-        "  static constexpr int ST = {};\n",
+        "  static constexpr int ST = {};\n"
+        "  // C staged through shared memory and written as one run of vectors\n"
+        "  static constexpr bool CS = {};\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1);
+        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);

@@ -15,6 +15,9 @@ TEST_CASE("config slab round trip") {
   c.st = 2;  // two buffers, the next slab fed by cp.async
   CHECK(c.to_string() == "slab,t=128,minb=1,mats=48,vec=2,rm=2,rn=1,grid=4,st=2");
   CHECK(KernelConfig::parse(c.to_string()) == c);
+  c.st = 0, c.cs = 1;  // C staged through shared memory
+  CHECK(c.to_string() == "slab,t=128,minb=1,mats=48,vec=2,rm=2,rn=1,grid=4,cs=1");
+  CHECK(KernelConfig::parse(c.to_string()) == c);
 }
 
 TEST_CASE("config tiled round trip") {

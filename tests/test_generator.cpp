@@ -150,6 +150,24 @@ TEST_CASE("validation rules") {
   CHECK_FALSE(gen::check(big, c, kDev, 16));
   c = KernelConfig::parse("tiled,t=128,minb=1,bm=128,bn=128,bk=8,vec=2,rm=8,rn=8,grid=0,mma=1,st=3");
   CHECK(gen::check(big, c, kDev, 16));
+  // cs = 1: C staged over the operands in shared memory; one micro-tile a thread at most.
+  const GemmProblem cube = GemmProblem::make(1000, 33, 33, 33, DType::f32).normalized();
+  c = KernelConfig::parse("slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1");
+  CHECK_FALSE(gen::check(cube, c, kDev, 16));
+  CHECK(gen::kernel_name(cube, c) == gen::kernel_name(cube, KernelConfig::parse("slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0")) + "_cs");
+  c.threads = 128;  // 4 x 33 micro-tiles
+  CHECK(gen::check(cube, c, kDev, 16)->find("one micro-tile a thread") != std::string::npos);
+  c.threads = 160, c.ks = 2;
+  CHECK(gen::check(cube, c, kDev, 16));
+  c.ks = 1;
+  GemmProblem shared = GemmProblem::make(1000, 33, 33, 33, DType::f32);
+  shared.broadcast_b();
+  CHECK(gen::check(shared.normalized(), c, kDev, 16));
+  // 1x1 outputs of a K = 1 product: C is larger than the operands, the staging area grows.
+  const GemmProblem outer = GemmProblem::make(1000, 8, 1, 8, DType::f32).normalized();
+  const KernelConfig oc = KernelConfig::parse("slab,t=256,minb=1,mats=4,vec=4,rm=1,rn=1,grid=0,cs=1");
+  REQUIRE_FALSE(gen::check(outer, oc, kDev, 16));
+  CHECK(gen::smem_bytes(outer, oc) == 4 * 64 * 4);
   // st = 2 on the slab family: two buffers (twice the shared memory), a persistent grid only.
   const GemmProblem q = GemmProblem::make(1000, 33, 33, 33, DType::f64).normalized();
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4,st=2");

@@ -140,6 +140,8 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         cases.push_back({p, c});
         c.st = 2;  // two buffers, the next slab fed by cp.async
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        c.st = 0, c.grid = 0, c.cs = 1, c.threads = 1024;  // C staged through shared memory
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
       }
     }
   const auto failures = compile_all(cases);

@@ -28,19 +28,23 @@ struct KernelConfig {
   int mats = 0;  ///< matrices per CTA
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
   int ks = 1;    ///< slab: lanes that split one micro-tile's reduction over K (power of two <= 32)
+  /// slab: 1 = C staged through shared memory and written as one coalesced run of vectors
+  /// (packed C, no broadcast operand, one micro-tile a thread at most, ks = 1, st = 0).
+  int cs = 0;
   // both families: register micro-tile of outputs per thread
   int rm = 1, rn = 1;
   // tiled family
   int bm = 0, bn = 0, bk = 0;
   /// tiled, f64 only: 1 = the FP64 tensor cores (mma.sync m16n8k4 on row pairs on sm_90,
-  /// m8n8k4 otherwise); each warp then computes (8 rm) x (8 rn) outputs (rm, rn in 1..4)
+  /// m8n8k4 otherwise); each warp then computes (8 rm) x (8 rn) outputs (rm, rn in 1..8, rm rn <= 32)
   /// and threads = 32 * (bm / 8 rm) * (bn / 8 rn).
   int mma = 0;
   /// tiled with mma = 1: 0 = a chunk's 4-deep k steps unrolled (their fragments loaded
   /// ahead); 1 = kept as a loop, one k step's fragments in registers at a time.
   int ku = 0;
   /// tiled: 0 = two shared-memory stages fed through registers; s >= 3 = s stages fed by
-  /// cp.async (no registers hold the next chunk; s - 1 chunks in flight).
+  /// cp.async (no registers hold the next chunk; s - 1 chunks in flight). slab: 0 = one
+  /// buffer; 2 = two, the next slab fed by cp.async (persistent grid only).
   int st = 0;
   /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
   int grid = 0;

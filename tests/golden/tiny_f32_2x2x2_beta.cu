@@ -291,11 +291,10 @@ struct Slab {
   static constexpr int KS = S::KS;
   static constexpr int CHUNK = KS == 1 ? K : (K + KS * P - 1) / (KS * P) * P;
 
-  // One micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b, summed by
-  // lane s of a group of KS lanes.
-  __device__ __forceinline__ static void tile(const T* sA, const T* sB, T* __restrict__ cb, int b,
-                                              int ti, int tj, T alpha, T beta, int s) {
-    T acc[S::RM][S::RN];
+  // The sums of one micro-tile: outputs (ti*RM .. +RM) x (tj*RN .. +RN) of slab matrix b,
+  // summed by lane s of a group of KS lanes (every lane of the group ends with the sums).
+  __device__ __forceinline__ static void accumulate(const T* sA, const T* sB, int b, int ti, int tj, int s,
+                                                    T (&acc)[S::RM][S::RN]) {
 #pragma unroll
     for (int x = 0; x < S::RM; ++x)
 #pragma unroll
@@ -336,6 +335,13 @@ struct Slab {
 #pragma unroll
           for (int o = KS / 2; o > 0; o /= 2) acc[x][y] += __shfl_xor_sync(mask, acc[x][y], o, KS);
     }
+  }
+
+  // One micro-tile, written to C.
+  __device__ __forceinline__ static void tile(const T* sA, const T* sB, T* __restrict__ cb, int b,
+                                              int ti, int tj, T alpha, T beta, int s) {
+    T acc[S::RM][S::RN];
+    accumulate(sA, sB, b, ti, tj, s, acc);
 #pragma unroll
     for (int x = 0; x < S::RM; ++x) {
       const int i = ti * S::RM + x;
@@ -348,6 +354,41 @@ struct Slab {
                                        acc[x][y], alpha, beta);
       }
     }
+  }
+
+  // CS: C staged through shared memory (packed C, one micro-tile a thread at most): the
+  // sums go to shared memory in C's storage order, over the operands (every thread is past
+  // them: a barrier), and the slab's C leaves as one coalesced run of VEC-element vectors.
+  static constexpr int CVEC = (S::MATS * M * N) % S::VEC == 0 ? S::VEC : 1;
+  __device__ __forceinline__ static void compute_staged(const T* sA, const T* sB, T* sC, T* __restrict__ C, i64 b0,
+                                                        int nb, T alpha, T beta, int tid) {
+    const int b = tid / UNITS, rem = tid - b * UNITS;
+    int ti, tj;
+    if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
+    else          { tj = rem / TM; ti = rem - tj * TM; }
+    T acc[S::RM][S::RN];
+    const bool active = tid < nb * UNITS;
+    if (active) accumulate(sA, sB, b, ti, tj, 0, acc);
+    __syncthreads();  // sC overlays the operands
+    if (active) {
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y) {
+          const int i = ti * S::RM + x, j = tj * S::RN + y;
+          if ((M % S::RM == 0 || i < M) && (N % S::RN == 0 || j < N))
+            sC[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] = acc[x][y];
+        }
+    }
+    __syncthreads();
+    T* __restrict__ dst = C + b0 * (i64)(M * N);
+    const int total = nb * M * N, nv = total / CVEC;
+    for (int v = tid; v < nv; v += S::THREADS) {
+      const Vec<T, CVEC> r = *reinterpret_cast<const Vec<T, CVEC>*>(sC + v * CVEC);
+      if constexpr (CVEC == 1) store_out<S::ALPHA, S::BETA>(dst + v, r.v[0], alpha, beta);
+      else store_outv<S::ALPHA, S::BETA, CVEC>(dst + (i64)v * CVEC, r.v, alpha, beta);
+    }
+    for (int f = nv * CVEC + tid; f < total; f += S::THREADS) store_out<S::ALPHA, S::BETA>(dst + f, sC[f], alpha, beta);
   }
 
   // Every micro-tile of the nb staged matrices starting at batch entry b0.
@@ -407,7 +448,8 @@ struct Slab {
         if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
         if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
         __syncthreads();
-        compute(sA, sB, C, b0, nb, alpha, beta, tid);
+        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid);
+        else compute(sA, sB, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
     }
@@ -443,6 +485,8 @@ struct Spec {
   static constexpr int KS = 1;
   // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)
   static constexpr int ST = 1;
+  // C staged through shared memory and written as one run of vectors
+  static constexpr bool CS = false;
 };
 
 extern "C" __global__ void

@@ -54,6 +54,11 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.grid = pick(rng, 0, 3) == 0 ? static_cast<int>(pick(rng, 1, 4)) : 0;
       if (p.k >= 8 && pick(rng, 0, 2) == 0) c.ks = 1 << pick(rng, 1, 3);  // split reduction
       if (c.grid > 0 && pick(rng, 0, 1) == 0) c.st = 2;  // two buffers, the next slab by cp.async
+      if (c.st == 0 && c.ks == 1 && pick(rng, 0, 2) == 0) {  // C staged through shared memory
+        c.cs = 1;
+        const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
+        c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
+      }
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
       c.mma = 1;
