@@ -201,12 +201,13 @@ GemmProblem slab_canonical(GemmProblem p) {
 // at most), global vector widths per operand (up to the config's vec, where the
 // operand's contiguous extent, leading dimension and batch stride allow), the
 // shared-memory row padding, which operands the MMA path keeps in their global layout
-// (contiguous along k: copied in vectors, not transposed), and whether the MMA path
-// writes C in pairs (row-major C, 16-byte aligned pointers, even N, ldc and stride).
+// (contiguous along k: copied in vectors, not transposed), and the elements per vector
+// store of C (row-major C whose pointers, N, ldc and batch stride allow it: an mma tile
+// row's pair, or a register-tile column group of WB).
 struct TiledPlan {
   int wa, wb, la, lb, pad_a, pad_b;
-  bool a_nat = false, b_nat = false, c_pair = false;
-  int c_vw = 1;  // FMA path: elements per vector store of C
+  bool a_nat = false, b_nat = false;
+  int c_vw = 1;
 };
 
 TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
@@ -230,11 +231,13 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
     t.b_nat = p.layout_b == Layout::col;
     t.pad_a = t.a_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bm % 16 + 16) % 16);
     t.pad_b = t.b_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bn % 16 + 16) % 16);
-    t.c_pair = p.layout_c == Layout::row && c.vec >= 2 && p.n % 2 == 0 && p.ldc % 2 == 0 && p.stride_c % 2 == 0;
-  } else if (p.layout_c == Layout::row && t.wb > 1 && c.vec >= t.wb && p.n % t.wb == 0 && p.ldc % t.wb == 0 &&
-             p.stride_c % t.wb == 0 && c.bn % t.wb == 0) {
-    t.c_vw = t.wb;  // a thread's column groups start at multiples of WB: whole aligned vectors
   }
+  // A thread's vectors start at multiples of their width (pairs at 2t; groups at multiples
+  // of WB): with these conditions every one is whole and aligned.
+  const int vw = c.mma ? 2 : t.wb;
+  if (p.layout_c == Layout::row && vw > 1 && c.vec >= vw && p.n % vw == 0 && p.ldc % vw == 0 && p.stride_c % vw == 0 &&
+      c.bn % vw == 0)
+    t.c_vw = vw;
   return t;
 }
 
@@ -547,18 +550,18 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements\n"
         "  static constexpr int WA = {}, WB = {}, A_LV = {}, B_LV = {};\n"
         "  // shared-memory row padding (elements); operands kept in their global layout (MMA,\n"
-        "  // contiguous along k); C written in pairs (MMA); stages in dynamic shared memory when\n"
-        "  // they exceed the 48 KB of static shared memory\n"
+        "  // contiguous along k); stages in dynamic shared memory when they exceed the 48 KB of\n"
+        "  // static shared memory\n"
         "  static constexpr int A_PAD = {}, B_PAD = {};\n"
-        "  static constexpr bool A_NAT = {}, B_NAT = {}, C_PAIR = {};\n"
-        "  // FMA path: C written in vectors of C_VW elements (row-major C, aligned)\n"
+        "  static constexpr bool A_NAT = {}, B_NAT = {};\n"
+        "  // C written in vectors of C_VW elements (row-major C, aligned)\n"
         "  static constexpr int C_VW = {};\n"
         "  static constexpr bool DYN_SMEM = {};\n"
         "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
         "  static constexpr int STAGES = {};\n"
         "  // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)\n"
         "  static constexpr bool K_LOOP = {};\n",
-        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_pair, t.c_vw,
+        c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_vw,
         smem_bytes(p, c) > kStaticSmemLimit,
         c.st, c.ku == 1);
     family = "Tiled";

@@ -68,13 +68,6 @@ __device__ __forceinline__ void store_outv(T* __restrict__ c, const T* acc, T al
   st_vec<W>(c, r);
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
-template <int ALPHA, int BETA, class T>
-__device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  const T acc[2] = {acc0, acc1};
-  store_outv<ALPHA, BETA, 2>(c, acc, alpha, beta);
-}
-
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 

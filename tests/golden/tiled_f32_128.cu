@@ -73,13 +73,6 @@ __device__ __forceinline__ void store_outv(T* __restrict__ c, const T* acc, T al
   st_vec<W>(c, r);
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
-template <int ALPHA, int BETA, class T>
-__device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  const T acc[2] = {acc0, acc1};
-  store_outv<ALPHA, BETA, 2>(c, acc, alpha, beta);
-}
-
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 
@@ -281,6 +274,18 @@ struct Tiled {
   // Row of register-tile row x, column of register-tile column y, within the CTA tile.
   __device__ __forceinline__ static int row_of(int ty, int x) { return (x / WA) * (BM / GA) + ty * WA + x % WA; }
   __device__ __forceinline__ static int col_of(int tx, int y) { return (y / WB) * (BN / GB) + tx * WB + y % WB; }
+  // Row and column, within the CTA tile, of thread tid's accumulator acc[x][y]: on the MMA
+  // path element (y & 1) of mma tile (x, y / 2), rows g, columns 2t and 2t + 1.
+  __device__ __forceinline__ static int out_row(int tid, int x) {
+    const int lane = tid & 31, warp = tid >> 5;
+    if constexpr (MMA) return (warp / WARPS_N) * WM + x * 8 + lane / 4;
+    else return row_of(tid / TX, x);
+  }
+  __device__ __forceinline__ static int out_col(int tid, int y) {
+    const int lane = tid & 31, warp = tid >> 5;
+    if constexpr (MMA) return (warp % WARPS_N) * WN + (y / 2) * 8 + (lane % 4) * 2 + (y & 1);
+    else return col_of(tid % TX, y);
+  }
 
   // One K chunk on the FP64 tensor cores, g = lane / 4, t = lane % 4. Pairs of 8-row mma
   // tiles (x, x + 1) go through mma.sync m16n8k4 (A fragment A(g, t), A(g + 8, t); B fragment
@@ -426,52 +431,28 @@ struct Tiled {
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
-      if constexpr (MMA && S::C_PAIR) {
-        // Row-major C, 16-byte aligned pairs: each thread's two columns 2t, 2t + 1 of an
-        // 8x8 tile row go out as one vector (whole 32-byte sectors per quarter warp).
-        const int lane = tid & 31, warp = tid >> 5;
+      if constexpr (S::C_VW > 1) {
+        // Row-major C, aligned: C_VW consecutive columns of a thread (an mma tile row's pair,
+        // or a register-tile column group) go out as one vector; scalar stores would send
+        // the same sectors C_VW times.
 #pragma unroll
-        for (int x = 0; x < RM; ++x) {
+        for (int x = 0; x < RM; ++x)
 #pragma unroll
-          for (int y = 0; y < RN; ++y) {
-            const int i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
-            const int j = n0 + (warp % WARPS_N) * WN + y * 8 + (lane % 4) * 2;
+          for (int y = 0; y < ACC_N; y += S::C_VW) {
+            const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
             if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-              store_out2<S::ALPHA, S::BETA>(Cb + (i64)i * S::C_LD + j, acc[x][2 * y], acc[x][2 * y + 1], alpha, beta);
+              store_outv<S::ALPHA, S::BETA, S::C_VW>(Cb + (i64)i * S::C_LD + j, &acc[x][y], alpha, beta);
           }
-        }
-      } else if constexpr (!MMA && S::C_VW > 1) {
-        // Row-major C, aligned: each thread's WB consecutive columns of a group go out as
-        // one vector (a scalar store per column would send the same sectors WB times).
-#pragma unroll
-        for (int x = 0; x < RM; ++x) {
-          const int i = m0 + row_of(ty, x);
-#pragma unroll
-          for (int g = 0; g < GB; ++g) {
-            const int j = n0 + col_of(tx, g * WB);
-            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-              store_outv<S::ALPHA, S::BETA, WB>(Cb + (i64)i * S::C_LD + j, &acc[x][g * WB], alpha, beta);
-          }
-        }
       } else {
 #pragma unroll
-        for (int x = 0; x < RM; ++x) {
+        for (int x = 0; x < RM; ++x)
 #pragma unroll
           for (int y = 0; y < ACC_N; ++y) {
-            int i, j;
-            if constexpr (MMA) {  // acc[x][y] = element (y & 1) of mma tile (x, y / 2)
-              const int lane = tid & 31, warp = tid >> 5;
-              i = m0 + (warp / WARPS_N) * WM + x * 8 + lane / 4;
-              j = n0 + (warp % WARPS_N) * WN + (y / 2) * 8 + (lane % 4) * 2 + (y & 1);
-            } else {
-              i = m0 + row_of(ty, x);
-              j = n0 + col_of(tx, y);
-            }
+            const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
             if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
               store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
                                            acc[x][y], alpha, beta);
           }
-        }
       }
     }
   }
@@ -501,11 +482,11 @@ struct Spec {
   // register tile read as groups of WA rows / WB columns; global vectors of A_LV / B_LV elements
   static constexpr int WA = 4, WB = 4, A_LV = 4, B_LV = 4;
   // shared-memory row padding (elements); operands kept in their global layout (MMA,
-  // contiguous along k); C written in pairs (MMA); stages in dynamic shared memory when
-  // they exceed the 48 KB of static shared memory
+  // contiguous along k); stages in dynamic shared memory when they exceed the 48 KB of
+  // static shared memory
   static constexpr int A_PAD = 4, B_PAD = 0;
-  static constexpr bool A_NAT = false, B_NAT = false, C_PAIR = false;
-  // FMA path: C written in vectors of C_VW elements (row-major C, aligned)
+  static constexpr bool A_NAT = false, B_NAT = false;
+  // C written in vectors of C_VW elements (row-major C, aligned)
   static constexpr int C_VW = 4;
   static constexpr bool DYN_SMEM = false;
   // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async

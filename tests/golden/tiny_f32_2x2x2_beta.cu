@@ -73,13 +73,6 @@ __device__ __forceinline__ void store_outv(T* __restrict__ c, const T* acc, T al
   st_vec<W>(c, r);
 }
 
-// Two consecutive output elements as one vector store; c aligned to 2 * sizeof(T).
-template <int ALPHA, int BETA, class T>
-__device__ __forceinline__ void store_out2(T* __restrict__ c, T acc0, T acc1, T alpha, T beta) {
-  const T acc[2] = {acc0, acc1};
-  store_outv<ALPHA, BETA, 2>(c, acc, alpha, beta);
-}
-
 template <class T>
 __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 
@@ -356,16 +349,21 @@ struct Slab {
     }
   }
 
+  // Micro-tile (ti, tj) of a matrix's unit rem: units are numbered in C's storage order.
+  __device__ __forceinline__ static void unit_tile(int rem, int& ti, int& tj) {
+    if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
+    else          { tj = rem / TM; ti = rem - tj * TM; }
+  }
+
   // CS: C staged through shared memory (packed C, one micro-tile a thread at most): the
   // sums go to shared memory in C's storage order, over the operands (every thread is past
   // them: a barrier), and the slab's C leaves as one coalesced run of VEC-element vectors.
   static constexpr int CVEC = (S::MATS * M * N) % S::VEC == 0 ? S::VEC : 1;
   __device__ __forceinline__ static void compute_staged(const T* sA, const T* sB, T* sC, T* __restrict__ C, i64 b0,
                                                         int nb, T alpha, T beta, int tid) {
-    const int b = tid / UNITS, rem = tid - b * UNITS;
+    const int b = tid / UNITS;
     int ti, tj;
-    if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
-    else          { tj = rem / TM; ti = rem - tj * TM; }
+    unit_tile(tid - b * UNITS, ti, tj);
     T acc[S::RM][S::RN];
     const bool active = tid < nb * UNITS;
     if (active) accumulate(sA, sB, b, ti, tj, 0, acc);
@@ -396,10 +394,9 @@ struct Slab {
                                                  T alpha, T beta, int tid) {
     const int units = nb * UNITS;
     for (int u = tid / KS; u < units; u += S::THREADS / KS) {
-      const int b = u / UNITS, rem = u - b * UNITS;
+      const int b = u / UNITS;
       int ti, tj;
-      if (S::C_ROW) { ti = rem / TN; tj = rem - ti * TN; }
-      else          { tj = rem / TM; ti = rem - tj * TM; }
+      unit_tile(u - b * UNITS, ti, tj);
       tile(sA, sB, C + (b0 + b) * S::C_STRIDE, b, ti, tj, alpha, beta, tid % KS);
     }
   }
