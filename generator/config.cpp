@@ -21,9 +21,10 @@ std::string KernelConfig::to_string() const {
   if (family == Family::cpu)
     return fmt::format("cpu,mats={},vec={},rm={},rn={},unroll={},order={}", mats, vec, rm, rn, unroll, order);
   if (family == Family::slab)
-    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, mats, vec, rm, rn,
+    return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}{}{}", threads, minb, mats, vec, rm, rn,
                        grid, ks > 1 ? fmt::format(",ks={}", ks) : std::string(),
-                       st ? fmt::format(",st={}", st) : std::string(), cs ? fmt::format(",cs={}", cs) : std::string());
+                       st ? fmt::format(",st={}", st) : std::string(), cs ? fmt::format(",cs={}", cs) : std::string(),
+                       tma ? fmt::format(",tma={}", tma) : std::string());
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string());
@@ -67,6 +68,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (!slab && key == "bk") c.bk = v;
     else if (slab && key == "ks") c.ks = v;
     else if (slab && key == "cs") c.cs = v;
+    else if (slab && key == "tma") c.tma = v;
     else if (!slab && gpu && key == "mma") c.mma = v;
     else if (gpu && key == "st") c.st = v;
     else if (!slab && gpu && key == "ku") c.ku = v;

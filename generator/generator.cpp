@@ -308,8 +308,9 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
     std::lock_guard<std::mutex> lock(mu);
     if (auto it = memo.find(key); it != memo.end()) return it->second;
   }
-  auto [ar, am] = best_pads(p, config, 'A');
-  auto [br, bm] = best_pads(p, config, 'B');
+  // tma = 1: bulk copies land each operand's slab as it lies in global memory (unpadded).
+  auto [ar, am] = config.tma && !p.bcast_a() ? std::pair<int, int>{0, 0} : best_pads(p, config, 'A');
+  auto [br, bm] = config.tma && !p.bcast_b() ? std::pair<int, int>{0, 0} : best_pads(p, config, 'B');
   const SlabPads pads{ar, am, br, bm};
   std::lock_guard<std::mutex> lock(mu);
   if (memo.size() > 100000) memo.clear();
@@ -387,6 +388,22 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
         return fmt::format("slab: cs = 1 needs one micro-tile a thread at most: {} micro-tiles, {} threads", units,
                            c.threads);
     }
+    if (c.tma != 0 && c.tma != 1) return fmt::format("slab: tma = {} must be 0 or 1", c.tma);
+    if (c.tma) {
+      if (d.cc_major < 9)
+        return fmt::format("slab: tma = 1 (bulk copies) needs compute capability 9.0 or newer, not {}", d.arch());
+      if (c.st != 0) return std::string("slab: tma = 1 needs st = 0");
+      if ((!p.packed_a() && !p.bcast_a()) || (!p.packed_b() && !p.bcast_b()))
+        return std::string("slab: tma = 1 needs each operand packed (matrices back to back) or broadcast");
+      if (align_bytes < 16)
+        return fmt::format("slab: tma = 1 needs 16-byte aligned pointers; they are aligned to {} bytes", align_bytes);
+      const std::pair<bool, std::int64_t> runs[] = {{p.packed_a(), p.m * p.k}, {p.packed_b(), p.k * p.n},
+                                                    {c.cs != 0, p.m * p.n}};
+      for (auto [bulk, e] : runs)
+        if (bulk && (c.mats * e * esz) % 16 != 0)
+          return fmt::format("slab: tma = 1 copies whole slabs in 16-byte units; mats = {} of {} elements is {} bytes",
+                             c.mats, e, c.mats * e * esz);
+    }
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
         return fmt::format("vec = {} needs {}-byte aligned pointers; they are aligned to {} bytes", c.vec,
@@ -398,7 +415,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
                              c.vec, c.mats, e);
     }
     const std::int64_t smem = smem_bytes(p, c);
-    if (smem > d.smem_per_block_optin)
+    if (smem + (c.tma ? 16 : 0) > d.smem_per_block_optin)  // tma: an mbarrier in static shared memory
       return fmt::format("the slab needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
   } else {
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
@@ -433,7 +450,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     const TiledPlan t = tiled_plan(p, c);
     if ((c.bm * c.bk) % t.la != 0 || (c.bk * c.bn) % t.lb != 0)
       return std::string("the tile must hold whole vectors");
-    if (c.mats || c.ks != 1 || c.cs) return std::string("mats, ks and cs belong to the slab family");
+    if (c.mats || c.ks != 1 || c.cs || c.tma) return std::string("mats, ks, cs and tma belong to the slab family");
     const std::int64_t smem = smem_bytes(p, c);
     if (smem > d.smem_per_block_optin)
       return fmt::format("the tile needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
@@ -476,9 +493,9 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
-    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string(),
-                        c.cs ? "_cs" : "");
+                        c.cs ? "_cs" : "", c.tma ? "_tma" : "");
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
@@ -537,9 +554,11 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)\n"
         "  static constexpr int ST = {};\n"
         "  // C staged through shared memory and written as one run of vectors\n"
-        "  static constexpr bool CS = {};\n",
+        "  static constexpr bool CS = {};\n"
+        "  // packed operands (and a staged C with beta = 0) moved by bulk copies\n"
+        "  static constexpr bool TMA = {};\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1);
+        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1, c.tma == 1);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);

@@ -47,7 +47,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     resident = std::max(resident, std::min<double>(c.minb, smem_sm / (smem + 1024.0)));
   }
   resident = std::max(1.0, std::floor(resident));
-  double work_items, bytes_per_item, fma_per_item, reads_per_item, useful_fraction, l2_bytes = 0;
+  double work_items, bytes_per_item, fma_per_item, reads_per_item, useful_fraction, l2_bytes = 0, staging_per_item = 0;
   if (c.family == Family::slab) {
     work_items = static_cast<double>(ceil_div(p.batch, c.mats));
     bytes_per_item = p.min_bytes() / work_items;
@@ -60,6 +60,11 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
                             (static_cast<double>(p.k) / std::min<std::int64_t>(p.k, 64));
     reads_per_item = per_unit * rounds * c.threads;  // wavefronts ~ per-lane share of warp reads
+    // Staging by the threads passes every operand byte through the L1 twice (the global
+    // load into registers, the store into shared memory); bulk copies (tma) do not.
+    const double staged = static_cast<double>(c.mats) * esz *
+                          ((p.bcast_a() ? 0.0 : p.m * p.k) + (p.bcast_b() ? 0.0 : static_cast<double>(p.k) * p.n));
+    if (!c.tma) staging_per_item = 2.0 * staged / 128.0;
     useful_fraction = (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * (units / (rounds * c.threads));
   } else {
     const double tiles = ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn);
@@ -94,7 +99,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   const double warps_sm = resident * c.threads / 32.0;
   const double latency = std::max(1.0, 16.0 / warps_sm);
   const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 ? 2.0 : 1.0) * latency;
-  const double t_smem = work_items * reads_per_item / (sms * kClock) * latency;
+  const double t_smem = work_items * (reads_per_item * latency + staging_per_item) / (sms * kClock);
   const double t_l2 = l2_bytes / kL2BytesPerS;
   // Wasted work slows the issue-bound terms; a mild preference for fuller CTAs breaks ties.
   const double waste = 1.0 + 0.05 * (1.0 - std::min(1.0, useful_fraction));
@@ -160,6 +165,14 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
                 all.push_back(c);
                 // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
+                // The same with bulk copies (sm_90): the operands, and C staged in shared memory.
+                if (minb == 1 && d.cc_major >= 9) {
+                  KernelConfig t = c;
+                  t.tma = 1;
+                  all.push_back(t);
+                  t.cs = 1;
+                  if (ks == 1) all.push_back(t);
+                }
                 if (minb == 1 && ks == 1) {
                   c.grid = 4;
                   all.push_back(c);
@@ -254,8 +267,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "", c.threads,
-                                        c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}", to_string(c.family), c.mma ? "-mma" : "",
+                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

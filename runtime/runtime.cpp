@@ -180,7 +180,11 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
                 fmt::format("kernel {} uses {} registers per thread: at most {} threads fit a CTA, the config asks {}",
                             src.name, kernel->registers, max_threads, l.shape.block));
   }
-  if (l.shape.smem_bytes > static_cast<unsigned>(dev.smem_per_block))
+  // Past 48 KB in all (dynamic plus the kernel's static shared memory, such as an
+  // mbarrier) a CTA's dynamic shared memory must be opted into.
+  int static_smem = 0;
+  TAILOR_CU(d.cuFuncGetAttribute(&static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn));
+  if (l.shape.smem_bytes + static_cast<unsigned>(static_smem) > static_cast<unsigned>(dev.smem_per_block))
     TAILOR_CU(d.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                    static_cast<int>(l.shape.smem_bytes)));
   if (detail::env().log)

@@ -168,6 +168,32 @@ TEST_CASE("validation rules") {
   const KernelConfig oc = KernelConfig::parse("slab,t=256,minb=1,mats=4,vec=4,rm=1,rn=1,grid=0,cs=1");
   REQUIRE_FALSE(gen::check(outer, oc, kDev, 16));
   CHECK(gen::smem_bytes(outer, oc) == 4 * 64 * 4);
+  // tma = 1: bulk copies of whole slabs (16-byte runs), unpadded, sm_90, packed or broadcast operands.
+  c = KernelConfig::parse("slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
+  CHECK(c.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
+  CHECK_FALSE(gen::check(cube, c, kDev, 16));
+  CHECK(gen::kernel_name(cube, c).find("_cs_tma") != std::string::npos);
+  CHECK(gen::generate(cube, c).text.find("static constexpr bool TMA = true;") != std::string::npos);
+  const gen::SlabPads tp = gen::slab_pads(cube, c);
+  CHECK((tp.a_row == 0 && tp.a_mat == 0 && tp.b_row == 0 && tp.b_mat == 0));
+  c.mats = 2;  // 2 x 1089 floats: 8712 bytes, not whole 16-byte units
+  REQUIRE(gen::check(cube, c, kDev, 16));
+  CHECK(gen::check(cube, c, kDev, 16)->find("16-byte units") != std::string::npos);
+  c.mats = 4;
+  REQUIRE(gen::check(cube, c, kDev, 8));
+  CHECK(gen::check(cube, c, kDev, 8)->find("16-byte aligned") != std::string::npos);
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  REQUIRE(gen::check(cube, c, ampere, 16));
+  CHECK(gen::check(cube, c, ampere, 16)->find("9.0") != std::string::npos);
+  GemmProblem strided = GemmProblem::make(1000, 33, 33, 33, DType::f32);
+  strided.lda = 40;
+  REQUIRE(gen::check(strided.normalized(), c, kDev, 16));
+  CHECK(gen::check(strided.normalized(), c, kDev, 16)->find("packed") != std::string::npos);
+  c.cs = 0, c.grid = 4;
+  CHECK_FALSE(gen::check(shared.normalized(), c, kDev, 16));  // a broadcast B is staged once by the threads
+  c.st = 2;
+  CHECK(gen::check(cube, c, kDev, 16));
   // st = 2 on the slab family: two buffers (twice the shared memory), a persistent grid only.
   const GemmProblem q = GemmProblem::make(1000, 33, 33, 33, DType::f64).normalized();
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4,st=2");

@@ -142,6 +142,10 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
         c.st = 0, c.grid = 0, c.cs = 1, c.threads = 1024;  // C staged through shared memory
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        c.mats = 16 / static_cast<int>(p.esize()), c.tma = 1;  // bulk copies in and (C) out
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        c.cs = 0, c.grid = 2;  // bulk copies in, a persistent grid
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
       }
     }
   const auto failures = compile_all(cases);

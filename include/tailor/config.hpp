@@ -31,6 +31,11 @@ struct KernelConfig {
   /// slab: 1 = C staged through shared memory and written as one coalesced run of vectors
   /// (packed C, no broadcast operand, one micro-tile a thread at most, ks = 1, st = 0).
   int cs = 0;
+  /// slab, sm_90: 1 = the packed operands of a full slab arrive by bulk copies (the TMA
+  /// unit, one instruction per operand, completion on an mbarrier) into an unpadded layout,
+  /// so no thread spends instructions or load bandwidth on staging; with cs = 1 and beta = 0
+  /// the slab's C leaves shared memory by one bulk copy as well.
+  int tma = 0;
   // both families: register micro-tile of outputs per thread
   int rm = 1, rn = 1;
   // tiled family

@@ -90,6 +90,62 @@ __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_grou
 template <int PENDING>
 __device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING)); }
 
+// Bulk copies (sm_90): the TMA unit moves a run of 16-byte units between global and shared
+// memory on one thread's instruction. Loads complete on an mbarrier (transaction bytes);
+// stores complete in bulk groups. Templates, so that no PTX for them is emitted unless a
+// kernel uses them.
+template <int = 0>
+__device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"((unsigned)__cvta_generic_to_shared(bar)), "r"(count)
+               : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+// This thread's arrival, announcing `bytes` of bulk copies that complete on the barrier.
+template <int = 0>
+__device__ __forceinline__ void mbar_expect(unsigned long long* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(
+                   (unsigned)__cvta_generic_to_shared(bar)),
+               "r"(bytes)
+               : "memory");
+}
+// Returns once the barrier's phase of the given parity has completed.
+template <int = 0>
+__device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(bar);
+  unsigned done = 0;
+  do {
+    asm volatile(
+        "{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}\n"
+        : "=r"(done)
+        : "r"(a), "r"(parity)
+        : "memory");
+  } while (!done);
+}
+template <class T>
+__device__ __forceinline__ void bulk_load(T* dst, const T* src, unsigned bytes, unsigned long long* bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
+                   (unsigned)__cvta_generic_to_shared(dst)),
+               "l"(src), "r"(bytes), "r"((unsigned)__cvta_generic_to_shared(bar))
+               : "memory");
+}
+template <class T>
+__device__ __forceinline__ void bulk_store(T* dst, const T* src, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n" ::"l"(dst),
+               "r"((unsigned)__cvta_generic_to_shared(src)), "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+}
+// Returns once this thread's bulk stores have read their shared-memory source (READ) or
+// have completed.
+template <bool READ>
+__device__ __forceinline__ void bulk_store_wait() {
+  if (READ) asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+  else asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+}
+// Orders this thread's ordinary shared-memory accesses before later bulk copies.
+template <int = 0>
+__device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+
 }  // namespace tailor
 
 #endif  // TAILOR_COMMON_CUH
@@ -358,9 +414,12 @@ struct Slab {
   // CS: C staged through shared memory (packed C, one micro-tile a thread at most): the
   // sums go to shared memory in C's storage order, over the operands (every thread is past
   // them: a barrier), and the slab's C leaves as one coalesced run of VEC-element vectors.
+  // With bulk_c (TMA, beta = 0, a full slab) the scaled sums leave by one bulk copy that
+  // thread 0 issues; it waits for the copy to have read shared memory before the slab's
+  // next operands land there.
   static constexpr int CVEC = (S::MATS * M * N) % S::VEC == 0 ? S::VEC : 1;
   __device__ __forceinline__ static void compute_staged(const T* sA, const T* sB, T* sC, T* __restrict__ C, i64 b0,
-                                                        int nb, T alpha, T beta, int tid) {
+                                                        int nb, T alpha, T beta, int tid, bool bulk_c) {
     const int b = tid / UNITS;
     int ti, tj;
     unit_tile(tid - b * UNITS, ti, tj);
@@ -375,11 +434,20 @@ struct Slab {
         for (int y = 0; y < S::RN; ++y) {
           const int i = ti * S::RM + x, j = tj * S::RN + y;
           if ((M % S::RM == 0 || i < M) && (N % S::RN == 0 || j < N))
-            sC[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] = acc[x][y];
+            sC[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] =
+                bulk_c && S::ALPHA != kOne ? alpha * acc[x][y] : acc[x][y];
         }
     }
-    __syncthreads();
     T* __restrict__ dst = C + b0 * (i64)(M * N);
+    if constexpr (S::TMA && S::BETA == kZero) {
+      if (bulk_c) {
+        fence_async_smem();  // this thread's sums, before the bulk copy reads them
+        __syncthreads();
+        if (tid == 0) bulk_store(dst, sC, (unsigned)(nb * M * N * sizeof(T)));
+        return;
+      }
+    }
+    __syncthreads();
     const int total = nb * M * N, nv = total / CVEC;
     for (int v = tid; v < nv; v += S::THREADS) {
       const Vec<T, CVEC> r = *reinterpret_cast<const Vec<T, CVEC>*>(sC + v * CVEC);
@@ -436,6 +504,45 @@ struct Slab {
         compute(sA + h * BUF, sB + h * BUF, C, b0, (int)tmin<i64>(S::MATS, batch - b0), alpha, beta, tid);
         __syncthreads();
       }
+    } else if constexpr (S::TMA) {
+      // A full slab's packed operands arrive by bulk copies that thread 0 issues; every
+      // thread waits on the mbarrier's phase. The last, partial slab (its runs need not be
+      // whole 16-byte units) is staged by the threads as without TMA.
+      __shared__ unsigned long long bar;
+      if (tid == 0) mbar_init(&bar, 1);
+      if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
+      if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
+      __syncthreads();
+      unsigned phase = 0;
+      for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
+        const i64 b0 = s * S::MATS;
+        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+        const bool full = nb == S::MATS;
+        if (full) {
+          if (tid == 0) {
+            // The last slab's C (if it left by a bulk copy) has been read out of the space
+            // the operands land in; the threads' reads of the last slab are ordered before.
+            if (S::CS) bulk_store_wait<true>();
+            fence_async_smem();
+            mbar_expect(&bar, (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T)));
+            if (!S::A_BCAST) bulk_load(sA, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), &bar);
+            if (!S::B_BCAST) bulk_load(sB, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), &bar);
+          }
+          mbar_wait(&bar, phase);
+          phase ^= 1;
+        } else {
+          if (S::CS && tid == 0) bulk_store_wait<true>();
+          __syncthreads();
+          if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
+          if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
+          __syncthreads();
+        }
+        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, full);
+        else compute(sA, sB, C, b0, nb, alpha, beta, tid);
+        __syncthreads();
+      }
+      // Shared memory must outlive the reads of the last bulk store.
+      if (S::CS && tid == 0) bulk_store_wait<true>();
     } else {
       if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
       if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
@@ -445,7 +552,7 @@ struct Slab {
         if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
         if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
         __syncthreads();
-        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid);
+        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, false);
         else compute(sA, sB, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
@@ -484,6 +591,8 @@ struct Spec {
   static constexpr int ST = 1;
   // C staged through shared memory and written as one run of vectors
   static constexpr bool CS = false;
+  // packed operands (and a staged C with beta = 0) moved by bulk copies
+  static constexpr bool TMA = false;
 };
 
 extern "C" __global__ void

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 #include <random>
 #include <thread>
 
@@ -58,6 +59,12 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
         c.cs = 1;
         const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
         c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
+      }
+      if (c.st == 0 && dev.cc_major >= 9 && pick(rng, 0, 1) == 0) {  // bulk copies, whole 16-byte runs
+        c.tma = 1;
+        std::int64_t step = 1;
+        for (std::int64_t e : {p.m * p.k, p.k * p.n, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * p.esize(), 16));
+        c.mats = static_cast<int>((c.mats + step - 1) / step * step);
       }
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
