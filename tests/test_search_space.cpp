@@ -137,3 +137,32 @@ TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DM
   ampere.cc_major = 8;
   CHECK(gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), ampere, 16).st == 3);
 }
+
+TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with micro-tiles that divide them") {
+  const KernelConfig h33 = gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), kDev, 16);
+  CHECK(h33.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
+  const KernelConfig h25 = gen::heuristic(GemmProblem::make(35791, 25, 25, 25, DType::f64), kDev, 16);
+  CHECK(h25.to_string() == "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=5,grid=0,cs=1,tma=1");
+  // Every choice is valid for its problem, whatever the batch (a batch of 1 included).
+  for (std::int64_t side : {20, 23, 27, 31, 40, 47, 64})
+    for (DType t : {DType::f32, DType::f64})
+      for (std::int64_t batch : {1, 7, 100000}) {
+        const GemmProblem p = GemmProblem::make(batch, side, side + 3, side, t).normalized();
+        const KernelConfig h = gen::heuristic(p, kDev, 16);
+        CAPTURE(p.to_string());
+        CAPTURE(h.to_string());
+        CHECK_FALSE(gen::check(p, h, kDev, 16));
+      }
+  // f64 sides a 32-wide DMMA tile covers snugly stay on the tensor cores.
+  CHECK(gen::heuristic(GemmProblem::make(30000, 30, 30, 30, DType::f64), kDev, 16).mma == 1);
+  // No bulk copies without sm_90, 16-byte pointers or packed operands.
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  CHECK(gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), ampere, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), kDev, 8).tma == 0);
+  GemmProblem padded = GemmProblem::make(41082, 33, 33, 33, DType::f32);
+  padded.ldc = 40;
+  CHECK(gen::heuristic(padded.normalized(), kDev, 16).tma == 0);
+  // Small products keep the slabs the threads stage.
+  CHECK(gen::heuristic(GemmProblem::make(174762, 16, 16, 16, DType::f32), kDev, 16).tma == 0);
+}
