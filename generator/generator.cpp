@@ -602,6 +602,7 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
       "extern \"C\" __global__ void{}\n"
       "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
       "    long long batch) {{\n"
+      "  tailor::grid_dependency();\n"
       "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"
       "}}\n",
       bounds, name, T, T, T, T, T, family);

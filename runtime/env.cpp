@@ -44,6 +44,8 @@ Env read_env() {
     if (end && *end == '\0' && v >= 0 && v <= 4096) e.cpu_threads = static_cast<int>(v);
     else std::fprintf(stderr, "tailor: ignoring TAILOR_CPU_THREADS='%s' (expected a thread count)\n", t.c_str());
   }
+  const std::string pdl = get("TAILOR_PDL");
+  e.pdl = pdl.empty() || truthy(pdl);
   return e;
 }
 

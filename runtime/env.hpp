@@ -16,6 +16,7 @@ struct Env {
   bool tune = false;            ///< TAILOR_TUNE=1: tune a problem with no record on first use
   double tune_budget_s = 10.0;  ///< TAILOR_TUNE_BUDGET_S: seconds per problem when tuning on first use
   int cpu_threads = 0;          ///< TAILOR_CPU_THREADS: threads of the CPU path (0: all cores)
+  bool pdl = true;              ///< TAILOR_PDL=0: launch without programmatic dependent launch
 };
 
 /// The process's environment as Tailor reads it (read on first call).

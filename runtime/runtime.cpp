@@ -52,8 +52,23 @@ CUresult launch(const Launchable& l, const void* A, const void* B, void* C, doub
   const bool f32 = l.dtype == DType::f32;
   void* args[] = {&A, &B, &C, f32 ? static_cast<void*>(&af) : static_cast<void*>(&alpha),
                   f32 ? static_cast<void*>(&bf) : static_cast<void*>(&beta), &batch};
-  return driver().cuLaunchKernel(l.fn, l.shape.grid, 1, 1, l.shape.block, 1, 1, l.shape.smem_bytes, stream, args,
-                                 nullptr);
+  if (!l.pdl)
+    return driver().cuLaunchKernel(l.fn, l.shape.grid, 1, 1, l.shape.block, 1, 1, l.shape.smem_bytes, stream, args,
+                                   nullptr);
+  // Programmatic dependent launch: the kernel may be scheduled while the previous kernel of
+  // the stream finishes its last CTAs; it waits (griddepcontrol.wait) for that kernel and
+  // its memory before it reads or writes anything.
+  CUlaunchAttribute attr{};
+  attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attr.value.programmaticStreamSerializationAllowed = 1;
+  CUlaunchConfig cfg{};
+  cfg.gridDimX = l.shape.grid, cfg.gridDimY = 1, cfg.gridDimZ = 1;
+  cfg.blockDimX = l.shape.block, cfg.blockDimY = 1, cfg.blockDimZ = 1;
+  cfg.sharedMemBytes = l.shape.smem_bytes;
+  cfg.hStream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  return driver().cuLaunchKernelEx(&cfg, l.fn, args, nullptr);
 }
 
 namespace {
@@ -156,6 +171,9 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   l.dtype = p.dtype;
   l.batch = p.batch;
   l.shape = gen::launch_shape(p, plan.config, dev);
+  // Only where the kernel runs long enough for the next launch to be queued behind it: a
+  // tiny call is bound by the host, and cuLaunchKernelEx costs it a little more.
+  l.pdl = dev.cc_major >= 9 && detail::env().pdl && p.min_bytes() >= (1 << 20);
   detail::set_extents(p, l);
   {
     std::shared_lock lock(mu);

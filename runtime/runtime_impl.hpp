@@ -23,6 +23,7 @@ struct Launchable {
   LaunchShape shape;
   DType dtype = DType::f32;
   std::int64_t batch = 0;
+  bool pdl = false;  ///< launched with programmatic stream serialization (sm_90 and newer)
   std::int64_t bytes_a = 0, bytes_b = 0, bytes_c = 0;  ///< memory each operand spans
   Plan plan;
   std::shared_ptr<const CompiledKernel> kernel;
