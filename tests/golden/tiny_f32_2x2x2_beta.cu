@@ -436,6 +436,7 @@ struct Slab {
     unit_tile(tid - b * UNITS, ti, tj);
     T acc[S::RM][S::RN];
     const bool active = tid < nb * UNITS;
+    bulk_c = bulk_c && S::TMA && S::BETA == kZero;  // the vector path below applies alpha and beta
     if (active) accumulate(sA, sB, b, ti, tj, 0, acc);
     __syncthreads();  // sC overlays the operands
     if (active) {
