@@ -23,6 +23,20 @@ constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
 
 }  // namespace
 
+double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
+  const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  if (c.family == Family::slab) {
+    const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
+    const double units = c.mats * tm * tn, rounds = std::ceil(units / c.threads);
+    return (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * (units / (rounds * c.threads));
+  }
+  if (c.family == Family::tiled) {
+    const double tiles = ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn), chunks = ceil_div(p.k, c.bk);
+    return (static_cast<double>(p.m) * p.n * p.k) / (tiles * c.bm * c.bn * chunks * c.bk);
+  }
+  return 1.0;
+}
+
 double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d, double copy_bw) {
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const double sms = std::max(1, d.sm_count);
@@ -47,7 +61,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     resident = std::max(resident, std::min<double>(c.minb, smem_sm / (smem + 1024.0)));
   }
   resident = std::max(1.0, std::floor(resident));
-  double work_items, bytes_per_item, fma_per_item, reads_per_item, useful_fraction, l2_bytes = 0, staging_per_item = 0;
+  double work_items, bytes_per_item, fma_per_item, reads_per_item, useful, l2_bytes = 0, staging_per_item = 0;
   if (c.family == Family::slab) {
     work_items = static_cast<double>(ceil_div(p.batch, c.mats));
     bytes_per_item = p.min_bytes() / work_items;
@@ -65,7 +79,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
     const double staged = static_cast<double>(c.mats) * esz *
                           ((p.bcast_a() ? 0.0 : p.m * p.k) + (p.bcast_b() ? 0.0 : static_cast<double>(p.k) * p.n));
     if (!c.tma) staging_per_item = 2.0 * staged / 128.0;
-    useful_fraction = (static_cast<double>(p.m) * p.n) / (tm * c.rm * tn * c.rn) * (units / (rounds * c.threads));
+    useful = useful_fraction(p, c);
   } else {
     const double tiles = ceil_div(p.m, c.bm) * ceil_div(p.n, c.bn);
     work_items = static_cast<double>(p.batch) * tiles;
@@ -84,7 +98,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
       fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
       reads_per_item = c.threads / 32.0 * chunks * c.bk * (ceil_div(c.rm, w) + ceil_div(c.rn, w)) * 2.0;
     }
-    useful_fraction = (static_cast<double>(p.m) * p.n * p.k) / (tiles * c.bm * c.bn * chunks * c.bk);
+    useful = useful_fraction(p, c);
     // Each tile re-reads its rows of A and columns of B: traffic the L2 must serve.
     l2_bytes = static_cast<double>(p.batch) * esz *
                (ceil_div(p.n, c.bn) * static_cast<double>(p.m) * p.k + ceil_div(p.m, c.bm) * static_cast<double>(p.k) * p.n);
@@ -102,8 +116,8 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   const double t_smem = work_items * (reads_per_item * latency + staging_per_item) / (sms * kClock);
   const double t_l2 = l2_bytes / kL2BytesPerS;
   // Wasted work slows the issue-bound terms; a mild preference for fuller CTAs breaks ties.
-  const double waste = 1.0 + 0.05 * (1.0 - std::min(1.0, useful_fraction));
-  const double t_issue = std::max(t_fma / std::max(0.25, useful_fraction), t_smem);
+  const double waste = 1.0 + 0.05 * (1.0 - std::min(1.0, useful));
+  const double t_issue = std::max(t_fma / std::max(0.25, useful), t_smem);
   double t = std::max({t_mem, t_issue, t_l2});
   return t * std::min(tail, 2.0) * spill_penalty * waste + kLaunch;
 }

@@ -23,6 +23,11 @@ struct Candidate {
 double predict_seconds(const GemmProblem& problem, const KernelConfig& config, const DeviceInfo& device,
                        double copy_bytes_per_s = 4.2e12);
 
+/// The share of a config's work that is the problem's: outputs and K steps of its padded
+/// micro-tiles or tiles, and (slab) threads idle in the last round of micro-tiles. 1 when
+/// the config fits the shape exactly.
+double useful_fraction(const GemmProblem& problem, const KernelConfig& config);
+
 /// Legal candidates of every family that suits the problem, at most `limit`, in the order
 /// the autotuner should try them: the heuristic's config, the 32 best predicted, then the
 /// rest round-robin over structural classes (family, threads, micro-tile, register cap).
