@@ -668,10 +668,15 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // outside the suite included) this beat the slabs staged by the threads by 1.1-2.2x:
   // 25^3 5x5 (f32 133 us, f64 134 us), 33^3 11x3 (f32 137 us, f64 140 us), 35^3 f64 2.0x,
   // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile.
-  // f64 stays on the FP64 tensor cores where 32-wide tiles pad a side by 10 % at most (32^3
-  // f64: 125.5 us tuned; 30^3 f64: DMMA 170.7 us, this slab 191.6) and past 40 (64x64 tiles).
-  auto dmma_snug = [](std::int64_t dim) { return ceil_div(dim, 32) * 32 * 10 <= dim * 11; };
-  const bool dmma_first = p.dtype == DType::f64 && ((dmma_snug(p.m) && dmma_snug(p.n)) || p.m > 40 || p.n > 40);
+  // f64 stays on the FP64 tensor cores where the DMMA tile (32 wide, 64 from sides of 48)
+  // pads neither side by more than 15 %. On the H200: 32^3 f64 125.5 us tuned DMMA; 30^3
+  // (7 % padded) DMMA 170.7 us, this slab 191.6; 27^3 (19 %) slab 134.5 us, DMMA 205.7;
+  // 48^3 (33 %) slab 147.3 us, the 64x64 DMMA tile 181.9.
+  auto dmma_snug = [](std::int64_t dim) {
+    const std::int64_t tile = dim >= 48 ? 64 : 32;
+    return ceil_div(dim, tile) * tile * 100 <= dim * 115;
+  };
+  const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
       p.m <= 64 && p.n <= 64 && p.m * p.n * p.k >= 20 * 20 * 20 && p.m >= 8 && p.n >= 8 &&
       per_mat * esz <= 40 * 1024) {
@@ -699,7 +704,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
         const double per_read = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
         for (std::int64_t mats = step; mats <= max_mats; mats += step) {
           const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
-          const std::int64_t threads = std::max<std::int64_t>(64, ceil_div(units, 32) * 32);
+          // CTAs of 64 threads at least, but one warp where a single matrix is all the
+          // slab holds and fills less (24x40x36 f64, 6 x 6 tiles: 24 units; in 32 threads
+          // 137.6 us, in 64 with two matrices 138.2, where 4 x 4 tiles took 213.3).
+          const std::int64_t least = max_mats == step && units <= 32 ? 32 : 64;
+          const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
           const double score = per_read * static_cast<double>(units) / threads;
           if (threads <= 1024 && score > best * 1.0001) {
             best = score, c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);

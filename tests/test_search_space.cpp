@@ -153,8 +153,13 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
         CAPTURE(h.to_string());
         CHECK_FALSE(gen::check(p, h, kDev, 16));
       }
-  // f64 sides a 32-wide DMMA tile covers snugly stay on the tensor cores.
+  // f64 sides a DMMA tile covers snugly stay on the tensor cores; 48 (a 64-wide tile pads
+  // it by a third) takes the slab, and a lone 24x40x36 f64 matrix of 6 x 6 tiles one warp.
   CHECK(gen::heuristic(GemmProblem::make(30000, 30, 30, 30, DType::f64), kDev, 16).mma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).mma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(10000, 48, 48, 48, DType::f64), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
+        "slab,t=32,minb=1,mats=1,vec=2,rm=6,rn=6,grid=0,cs=1,tma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
   DeviceInfo ampere = kDev;
   ampere.cc_major = 8;
