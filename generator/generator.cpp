@@ -665,7 +665,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // bulk-stored; micro-tiles (sides 3 to 12 that pad M and N by 10 % at most, up to 36
   // outputs a thread) and matrices per CTA chosen together for the most FMAs per
   // shared-memory read times the share of busy threads. On the H200 (2026-11-30, shapes
-  // outside the suite included) this beat the slabs staged by the threads by 1.1-2.2x:
+  // outside the suite included) this beat the previous choices by 1.1-2.0x:
   // 25^3 5x5 (f32 133 us, f64 134 us), 33^3 11x3 (f32 137 us, f64 140 us), 35^3 f64 2.0x,
   // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile.
   // f64 stays on the FP64 tensor cores where the DMMA tile (32 wide, 64 from sides of 48)
@@ -704,9 +704,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
         const double per_read = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
         for (std::int64_t mats = step; mats <= max_mats; mats += step) {
           const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
-          // CTAs of 64 threads at least, but one warp where a single matrix is all the
-          // slab holds and fills less (24x40x36 f64, 6 x 6 tiles: 24 units; in 32 threads
-          // 137.6 us, in 64 with two matrices 138.2, where 4 x 4 tiles took 213.3).
+          // CTAs of 64 threads at least, but one warp where the slab can hold no more
+          // matrices and they fill less (24x40x36 f64, one matrix of 6 x 6 tiles: 24 units;
+          // in 32 threads 137.6 us, two matrices in 64 138.2, where 4 x 4 tiles took 213.3).
           const std::int64_t least = max_mats == step && units <= 32 ? 32 : 64;
           const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
           const double score = per_read * static_cast<double>(units) / threads;

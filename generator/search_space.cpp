@@ -178,7 +178,6 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.family = Family::slab;
                 c.threads = threads, c.mats = mats, c.vec = vec, c.rm = rm, c.rn = rn, c.minb = minb, c.ks = ks;
                 all.push_back(c);
-                // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
                 // The same with bulk copies (sm_90): the operands, and C staged in shared memory.
                 if (minb == 1 && d.cc_major >= 9) {
                   KernelConfig t = c;
@@ -187,6 +186,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                   t.cs = 1;
                   if (ks == 1) all.push_back(t);
                 }
+                // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
                 if (minb == 1 && ks == 1) {
                   c.grid = 4;
                   all.push_back(c);
