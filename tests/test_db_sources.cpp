@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "generator/search_space.hpp"
 #include "runtime/dispatch.hpp"
 #include "test_db_util.hpp"
 #include "tuning_db/embedded.hpp"
@@ -339,4 +340,37 @@ TEST_CASE("the embedded shipped databases are the .jsonl files of tuning_db/ship
                                              : gen::check(r.problem, r.config, device(), r.align_bytes)));
     }
   }
+}
+
+TEST_CASE("a neighbour's config that pads this shape much worse than its own serves only if predicted faster") {
+  TempDir dir;
+  // A 32x32 tile tuned on 32^3 f32 pads 35^3 to 64^3 (useful work 0.26 of its own 1.0):
+  // the heuristic serves 35^3. The same tile covers 31x32x32 almost as well (0.97):
+  // the neighbour serves it.
+  const std::string tiled32 = "tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=4,rm=8,rn=2,grid=0,st=3";
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 43690x32x32x32"), tiled32, 1.34e-4)})}});
+  CaptureStderr err;
+  const Plan far = chain.decide(problem("f32 30000x35x35x35"));
+  CHECK(far.origin == PlanOrigin::heuristic);
+  CHECK(far.config == gen::heuristic(problem("f32 30000x35x35x35"), device(), 16));
+  const Plan near = chain.decide(problem("f32 30000x31x32x32"));
+  CHECK(near.origin == PlanOrigin::neighbour);
+  CHECK(near.config.to_string() == tiled32);
+  CHECK(err.text().empty());
+}
+
+TEST_CASE("a padded neighbour the cost model predicts clearly faster than the heuristic still serves") {
+  TempDir dir;
+  // 4 x 1 micro-tiles tuned on 8^3 f32 pad 6^3 to 8 x 6 (0.75 of their own useful work),
+  // but the model still prefers them to the heuristic's 2 x 2 slab by far.
+  const std::string tuned8 = "slab,t=128,minb=1,mats=24,vec=4,rm=4,rn=1,grid=0";
+  const GemmProblem six = problem("f32 500000x6x6x6");
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 699050x8x8x8"), tuned8, 1.26e-4)})}});
+  const KernelConfig h = gen::heuristic(six, device(), 16);
+  const KernelConfig n = KernelConfig::parse(tuned8);
+  REQUIRE(gen::useful_fraction(six, n) < 0.9 * gen::useful_fraction(problem("f32 699050x8x8x8"), n));
+  REQUIRE(gen::predict_seconds(six, n, device()) <= 0.95 * gen::predict_seconds(six, h, device()));
+  const Plan p = chain.decide(six);
+  CHECK(p.origin == PlanOrigin::neighbour);
+  CHECK(p.config.to_string() == tuned8);
 }
