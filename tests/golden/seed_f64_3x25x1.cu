@@ -516,58 +516,56 @@ struct Slab {
         compute(sA + h * BUF, sB + h * BUF, C, b0, (int)tmin<i64>(S::MATS, batch - b0), alpha, beta, tid);
         __syncthreads();
       }
-    } else if constexpr (S::TMA) {
-      // A full slab's packed operands arrive by bulk copies that thread 0 issues; every
-      // thread waits on the mbarrier's phase. The last, partial slab (its runs need not be
-      // whole 16-byte units) is staged by the threads as without TMA.
-      __shared__ unsigned long long bar;
-      if (tid == 0) mbar_init(&bar, 1);
+    } else {
+      // One buffer. With TMA a full slab's packed operands arrive by bulk copies that
+      // thread 0 issues, and every thread waits on the mbarrier's phase; the last, partial
+      // slab (its runs need not be whole 16-byte units), and every slab without TMA, is
+      // staged by the threads.
+      unsigned long long* bar = nullptr;
+      if constexpr (S::TMA) {
+        __shared__ unsigned long long mbar;
+        bar = &mbar;
+        if (tid == 0) mbar_init(bar, 1);
+      }
       if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
       if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
-      __syncthreads();
+      if constexpr (S::TMA) __syncthreads();
       unsigned phase = 0;
       for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
         const i64 b0 = s * S::MATS;
         const int nb = (int)tmin<i64>(S::MATS, batch - b0);
-        const bool full = nb == S::MATS;
-        if (full) {
-          if (tid == 0) {
-            // The last slab's C (if it left by a bulk copy) has been read out of the space
-            // the operands land in; the threads' reads of the last slab are ordered before.
-            if (S::CS) bulk_store_wait<true>();
-            fence_async_smem();
-            mbar_expect(&bar, (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T)));
-            if (!S::A_BCAST) bulk_load(sA, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), &bar);
-            if (!S::B_BCAST) bulk_load(sB, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), &bar);
+        const bool bulk = S::TMA && nb == S::MATS;
+        if constexpr (S::TMA) {
+          // Thread 0 first waits until the last slab's C, if it left by a bulk copy, has
+          // been read out of the space the operands land in (the threads' reads of the
+          // last slab are ordered before it by the barrier that ended that slab).
+          if (bulk) {
+            if (tid == 0) {
+              if (S::CS) bulk_store_wait<true>();
+              fence_async_smem();
+              mbar_expect(bar, (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T)));
+              if (!S::A_BCAST) bulk_load(sA, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), bar);
+              if (!S::B_BCAST) bulk_load(sB, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), bar);
+            }
+            mbar_wait(bar, phase);
+            phase ^= 1;
+          } else {
+            if (S::CS && tid == 0) bulk_store_wait<true>();
+            __syncthreads();
           }
-          mbar_wait(&bar, phase);
-          phase ^= 1;
-        } else {
-          if (S::CS && tid == 0) bulk_store_wait<true>();
-          __syncthreads();
+        }
+        if (!bulk) {
           if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
           if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, full);
+        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, bulk);
         else compute(sA, sB, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
       // Shared memory must outlive the reads of the last bulk store.
-      if (S::CS && tid == 0) bulk_store_wait<true>();
-    } else {
-      if (S::A_BCAST) OpA::load(sA, A, 0, 1, tid);
-      if (S::B_BCAST) OpB::load(sB, B, 0, 1, tid);
-      for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
-        const i64 b0 = s * S::MATS;
-        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
-        if (!S::A_BCAST) OpA::load(sA, A, b0, nb, tid);
-        if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
-        __syncthreads();
-        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, false);
-        else compute(sA, sB, C, b0, nb, alpha, beta, tid);
-        __syncthreads();
-      }
+      if constexpr (S::TMA && S::CS)
+        if (tid == 0) bulk_store_wait<true>();
     }
   }
 };
