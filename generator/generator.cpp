@@ -584,10 +584,13 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // shared-memory stages: 0 = two, fed through registers; 3+ = that many, fed by cp.async\n"
         "  static constexpr int STAGES = {};\n"
         "  // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)\n"
-        "  static constexpr bool K_LOOP = {};\n",
+        "  static constexpr bool K_LOOP = {};\n"
+        "  // persistent grid (a CTA walks several work items): with cp.async stages, the next\n"
+        "  // item's first chunks are issued before this item's C is stored\n"
+        "  static constexpr bool PERSISTENT = {};\n",
         c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_vw,
         smem_bytes(p, c) > kStaticSmemLimit,
-        c.st, c.ku == 1);
+        c.st, c.ku == 1, c.grid > 0);
     family = "Tiled";
   }
   text += "};\n\n";

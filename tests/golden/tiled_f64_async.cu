@@ -174,7 +174,10 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // otherwise), reading its fragments from the same k-major stages (row pitches padded to 4
 // mod 16 doubles, so fragment reads are conflict-free).
 // Edges are guarded only where the shape does not divide the tile. Work items (matrix,
-// tile) are walked with a grid-stride loop, so any batch fits.
+// tile) are walked with a grid-stride loop, so any batch fits; with cp.async stages and a
+// persistent grid a CTA issues its next item's first chunks before it stores the current
+// item's C (only there: the extra live state costs registers, 165 -> 205 for a 64 x 64 f32
+// tile, which a CTA with one work item would pay for nothing).
 #ifndef TAILOR_TILED_CUH
 #define TAILOR_TILED_CUH
 
@@ -426,6 +429,22 @@ struct Tiled {
     const int tx = tid % TX, ty = tid / TX;
     const i64 work = batch * TILES;
     constexpr int CHUNKS = (K + BK - 1) / BK;
+    // With cp.async stages each work item's first NST - 1 chunks are issued by prologue():
+    // at the top of the item, or, with a persistent grid, by the previous item before it
+    // stores its C, so that the copies are in flight during that epilogue.
+    auto prologue = [&](i64 wi) {
+      const i64 bi = wi / TILES;
+      const int ti = (int)(wi - bi * TILES);
+      const int mi = (ti / TILES_N) * BM, ni = (ti % TILES_N) * BN;
+#pragma unroll
+      for (int s = 0; s < NST - 1; ++s) {
+        if (s < CHUNKS)
+          issue(sA + s * STAGE_A, sB + s * STAGE_B, A + bi * S::A_STRIDE, B + bi * S::B_STRIDE, mi, ni, s * BK, tid);
+        cp_commit();
+      }
+    };
+    if constexpr (S::STAGES != 0 && S::PERSISTENT)
+      if (blockIdx.x < work) prologue(blockIdx.x);
     for (i64 w = blockIdx.x; w < work; w += gridDim.x) {
       const i64 b = w / TILES;
       const int t = (int)(w - b * TILES);
@@ -478,13 +497,10 @@ struct Tiled {
           __syncthreads();
         }
       } else {
-        // NST - 1 chunks in flight. Iteration c waits for chunk c, then refills the stage
-        // chunk c - 1 used (every thread is past it: the barrier), then computes chunk c.
-#pragma unroll
-        for (int s = 0; s < NST - 1; ++s) {
-          if (s < CHUNKS) issue(sA + s * STAGE_A, sB + s * STAGE_B, Ab, Bb, m0, n0, s * BK, tid);
-          cp_commit();
-        }
+        // NST - 1 chunks in flight (the prologue issued the first). Iteration c waits for
+        // chunk c, then refills the stage chunk c - 1 used (every thread is past it: the
+        // barrier), then computes chunk c.
+        if constexpr (!S::PERSISTENT) prologue(w);
         for (int c = 0; c < CHUNKS; ++c) {
           cp_wait<NST - 2>();
           __syncthreads();
@@ -493,8 +509,12 @@ struct Tiled {
           cp_commit();
           compute(sA + (c % NST) * STAGE_A, sB + (c % NST) * STAGE_B);
         }
-        cp_wait<0>();
-        __syncthreads();  // the next work item's first copies overwrite the stages
+        // Every thread is past the last chunk before the next item's first copies overwrite
+        // the stages; the copies still pending here are the empty groups of the last
+        // iterations.
+        __syncthreads();
+        if constexpr (S::PERSISTENT)
+          if (w + gridDim.x < work) prologue(w + gridDim.x);
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
@@ -560,6 +580,9 @@ struct Spec {
   static constexpr int STAGES = 3;
   // MMA: a chunk's k steps kept as a loop (one step's fragments in registers at a time)
   static constexpr bool K_LOOP = false;
+  // persistent grid (a CTA walks several work items): with cp.async stages, the next
+  // item's first chunks are issued before this item's C is stored
+  static constexpr bool PERSISTENT = false;
 };
 
 extern "C" __global__ void __launch_bounds__(256, 2)
