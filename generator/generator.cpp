@@ -226,11 +226,18 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   t.pad_b = p.layout_b == Layout::row ? 0 : t.wb;
   if (c.mma) {
     // Fragment reads (8 rows of 4 k, or 4 k of 8 columns) are conflict-free when a k-major
-    // pitch is 4 mod 16 doubles, and when a k-contiguous pitch is 4 mod 8.
+    // pitch is 4 mod 16 doubles, and when a k-contiguous pitch is 4 mod 8. With k8 a lane
+    // reads k = 2t and 2t + 1: one 16-byte read of a k-contiguous row (conflict-free for a
+    // quarter warp, rows g and g + 1, when the pitch is 8 mod 16), or two 8-byte reads of a
+    // k-major operand (conflict-free for a half warp when the pitch is 2 mod 8).
     t.a_nat = p.layout_a == Layout::row;
     t.b_nat = p.layout_b == Layout::col;
-    t.pad_a = t.a_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bm % 16 + 16) % 16);
-    t.pad_b = t.b_nat ? static_cast<int>((4 - c.bk % 8 + 8) % 8) : static_cast<int>((4 - c.bn % 16 + 16) % 16);
+    auto pad = [&](bool nat, int len) {
+      if (c.k8) return nat ? (8 - len % 16 + 16) % 16 : (2 - len % 8 + 8) % 8;
+      return nat ? (4 - len % 8 + 8) % 8 : (4 - len % 16 + 16) % 16;
+    };
+    t.pad_a = pad(t.a_nat, t.a_nat ? c.bk : c.bm);
+    t.pad_b = pad(t.b_nat, t.b_nat ? c.bk : c.bn);
   }
   // A thread's vectors start at multiples of their width (pairs at 2t; groups at multiples
   // of WB): with these conditions every one is whole and aligned.
@@ -375,7 +382,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
     if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk || c.mma || c.ku) return std::string("bm, bn, bk, mma, ku belong to the tiled family");
+    if (c.bm || c.bn || c.bk || c.mma || c.ku || c.k8)
+      return std::string("bm, bn, bk, mma, ku, k8 belong to the tiled family");
     if (c.st != 0 && c.st != 2)
       return fmt::format("slab: st = {} must be 0 (one buffer) or 2 (two, the next slab fed by cp.async)", c.st);
     if (c.st == 2 && d.cc_major < 8)
@@ -433,6 +441,13 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.st != 0 && (c.st < 3 || c.st > 6)) return fmt::format("st = {} must be 0 (register staging) or 3 to 6", c.st);
     if (c.ku != 0 && c.ku != 1) return fmt::format("ku = {} must be 0 or 1", c.ku);
     if (c.ku && !c.mma) return std::string("ku = 1 (one k step of fragments at a time) needs mma = 1");
+    if (c.k8 != 0 && c.k8 != 1) return fmt::format("k8 = {} must be 0 or 1", c.k8);
+    if (c.k8) {
+      if (!c.mma) return std::string("k8 = 1 (mma.sync m16n8k8) needs mma = 1");
+      if (d.cc_major < 9) return fmt::format("k8 = 1 (mma.sync m16n8k8 on f64) needs compute capability 9.0, not {}", d.arch());
+      if (c.rm % 2 != 0) return fmt::format("k8 = 1 needs pairs of 8-row mma tiles: rm = {} is odd", c.rm);
+      if (c.bk % 8 != 0) return fmt::format("k8 = 1 needs bk a multiple of 8, not {}", c.bk);
+    }
     if (c.st && d.cc_major < 8) return fmt::format("st = {} (cp.async) needs compute capability 8.0 or newer, not {}", c.st, d.arch());
     if (c.mma) {
       if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
@@ -504,6 +519,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
+  if (c.k8) name += "_k8";
   if (c.grid) name += fmt::format("_g{}", c.grid);
   if (c.minb > 1) name += fmt::format("_o{}", c.minb);
   return name + kernel_name_strides(problem);
@@ -587,10 +603,12 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr bool K_LOOP = {};\n"
         "  // persistent grid (a CTA walks several work items): with cp.async stages, the next\n"
         "  // item's first chunks are issued before this item's C is stored\n"
-        "  static constexpr bool PERSISTENT = {};\n",
+        "  static constexpr bool PERSISTENT = {};\n"
+        "  // MMA on sm_90: mma.sync m16n8k8, lane t holding k = 2t and 2t + 1 of each 8-deep step\n"
+        "  static constexpr bool K8 = {};\n",
         c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_vw,
         smem_bytes(p, c) > kStaticSmemLimit,
-        c.st, c.ku == 1, c.grid > 0);
+        c.st, c.ku == 1, c.grid > 0, c.k8 == 1);
     family = "Tiled";
   }
   text += "};\n\n";

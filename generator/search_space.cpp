@@ -268,6 +268,10 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                 c.minb = minb;
                 all.push_back(c);
                 add_staged(c);
+                if (d.cc_major >= 9 && c.rm % 2 == 0 && c.bk % 8 == 0) {  // mma.sync m16n8k8 (sm_90)
+                  c.k8 = 1;
+                  add_staged(c);
+                }
               }
   }
   std::vector<Candidate> out;
@@ -294,8 +298,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}", to_string(c.family), c.mma ? "-mma" : "",
-                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}", to_string(c.family), c.mma ? "-mma" : "",
+                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs, c.k8);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

@@ -29,6 +29,10 @@ TEST_CASE("config tiled round trip") {
   c.mma = 1, c.st = 3, c.ku = 1, c.vec = 2;  // DMMA, cp.async stages, k steps kept as a loop
   CHECK(c.to_string() == "tiled,t=256,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,ku=1");
   CHECK(KernelConfig::parse(c.to_string()) == c);
+  c.k8 = 1, c.grid = 2;  // mma.sync m16n8k8, persistent grid
+  CHECK(c.to_string() == "tiled,t=256,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=2,mma=1,st=3,ku=1,k8=1");
+  CHECK(KernelConfig::parse(c.to_string()) == c);
+  CHECK_THROWS_AS(KernelConfig::parse("slab,t=64,mats=2,k8=1"), Error);  // a tiled knob
 }
 
 TEST_CASE("config parse errors name the token") {

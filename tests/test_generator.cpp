@@ -141,6 +141,24 @@ TEST_CASE("validation rules") {
   CHECK(gen::check(d, c, kDev, 16));
   c = KernelConfig::parse("tiled,t=256,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,ku=1");
   CHECK(gen::check(d, c, kDev, 16));
+  // k8 (mma.sync m16n8k8): DMMA on sm_90 only, pairs of row tiles, bk a multiple of 8.
+  c = KernelConfig::parse("tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,k8=1");
+  CHECK_FALSE(gen::check(d, c, kDev, 16));
+  CHECK(gen::kernel_name(d, c).find("_k8") != std::string::npos);
+  {
+    DeviceInfo ampere = kDev;
+    ampere.cc_major = 8, ampere.cc_minor = 0;
+    CHECK(gen::check(d, c, ampere, 16)->find("9.0") != std::string::npos);
+  }
+  c.bk = 12;
+  CHECK(gen::check(d, c, kDev, 16)->find("multiple of 8") != std::string::npos);
+  c.bk = 8, c.rm = 1, c.threads = 128;
+  CHECK(gen::check(d, c, kDev, 16)->find("odd") != std::string::npos);
+  c = KernelConfig::parse("tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=2,rm=4,rn=4,grid=0,k8=1");
+  CHECK(gen::check(d, c, kDev, 16)->find("needs mma") != std::string::npos);
+  c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=2,rn=2,grid=0");
+  c.k8 = 1;
+  CHECK(gen::check(d, c, kDev, 16));
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=2,rn=2,grid=0");
   c.ku = 1;
   CHECK(gen::check(d, c, kDev, 16));

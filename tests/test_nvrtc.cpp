@@ -129,6 +129,11 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         KernelConfig loop = odd;  // the same with the k steps kept as a loop, fed by cp.async
         loop.ku = 1, loop.st = 3;
         if (!gen::check(p, loop, kDev, 16)) cases.push_back({p, loop});
+        // m16n8k8 (k8) on a persistent grid, unrolled and as a loop.
+        KernelConfig k8 = KernelConfig::parse("tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,k8=1");
+        if (!gen::check(p, k8, kDev, 16)) cases.push_back({p, k8});
+        k8.ku = 1;
+        if (!gen::check(p, k8, kDev, 16)) cases.push_back({p, k8});
       }
       KernelConfig t3 = t;  // a small tile fed by cp.async: static shared memory
       t3.st = 4;

@@ -47,6 +47,11 @@ struct KernelConfig {
   /// tiled with mma = 1: 0 = a chunk's 4-deep k steps unrolled (their fragments loaded
   /// ahead); 1 = kept as a loop, one k step's fragments in registers at a time.
   int ku = 0;
+  /// tiled with mma = 1, sm_90: 1 = mma.sync m16n8k8 (half the instructions of two k4 steps),
+  /// with each 8-deep k step's columns permuted (lane t holds k = 2t and 2t + 1) so that a
+  /// thread's two A (and B) elements of a row are adjacent: one 16-byte shared-memory read
+  /// where the operand is kept contiguous along k. Needs an even rm and bk % 8 == 0.
+  int k8 = 0;
   /// tiled: 0 = two shared-memory stages fed through registers; s >= 3 = s stages fed by
   /// cp.async (no registers hold the next chunk; s - 1 chunks in flight). slab: 0 = one
   /// buffer; 2 = two, the next slab fed by cp.async (persistent grid only).

@@ -170,9 +170,9 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // register tile made of W-wide column groups (W = 16 bytes of elements) spread BN/(RN/W)
 // apart, so that its shared-memory reads are 16-byte vector loads that a warp serves
 // without bank conflicts. With MMA (f64), each warp instead computes a (8 RM) x (8 RN) block
-// with the FP64 tensor cores (mma.sync m16n8k4 on pairs of 8-row tiles on sm_90, m8n8k4
-// otherwise), reading its fragments from the same k-major stages (row pitches padded to 4
-// mod 16 doubles, so fragment reads are conflict-free).
+// with the FP64 tensor cores (mma.sync m16n8k4 on pairs of 8-row tiles on sm_90, or m16n8k8
+// with K8; m8n8k4 otherwise), reading its fragments from the same stages (row pitches
+// padded so that fragment reads are conflict-free).
 // Edges are guarded only where the shape does not divide the tile. Work items (matrix,
 // tile) are walked with a grid-stride loop, so any batch fits; with cp.async stages and a
 // persistent grid a CTA issues its next item's first chunks before it stores the current
@@ -392,6 +392,49 @@ struct Tiled {
                      : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1])
                      : "d"(a[x]), "d"(bf[y]));
   }
+  // One 8-deep K step through mma.sync m16n8k8 (sm_90) on pairs of 8-row tiles: A fragment
+  // A(g, k), A(g + 8, k), A(g, k'), A(g + 8, k'); B fragment B(k, g), B(k', g). The PTX layout
+  // puts k = t and k' = t + 4; the step's 8 columns are permuted here (k = 2t, k' = 2t + 1,
+  // the same in A and B, so the sum is unchanged), which makes a lane's two elements of a row
+  // adjacent: one 16-byte read where the operand is kept contiguous along k.
+  template <int R, int C2>
+  __device__ __forceinline__ static void mma_step8(const T* a_s, const T* b_s, T (&acc)[R][C2], int k0, int g, int t,
+                                                   int wm0, int wn0) {
+    double a[RM][2], bf[RN][2];
+#pragma unroll
+    for (int x = 0; x < RM; ++x) {
+      const T* p = a_s + a_at(wm0 + x * 8 + g, k0 + 2 * t);
+      if constexpr (A_NAT) {
+        const Vec<T, 2> v = *reinterpret_cast<const Vec<T, 2>*>(p);
+        a[x][0] = v.v[0], a[x][1] = v.v[1];
+      } else {
+        a[x][0] = p[0], a[x][1] = p[PA];
+      }
+    }
+#pragma unroll
+    for (int y = 0; y < RN; ++y) {
+      const T* p = b_s + b_at(k0 + 2 * t, wn0 + y * 8 + g);
+      if constexpr (B_NAT) {
+        const Vec<T, 2> v = *reinterpret_cast<const Vec<T, 2>*>(p);
+        bf[y][0] = v.v[0], bf[y][1] = v.v[1];
+      } else {
+        bf[y][0] = p[0], bf[y][1] = p[PB];
+      }
+    }
+#if __CUDA_ARCH__ >= 900
+#pragma unroll
+    for (int x = 0; x < RM; x += 2)
+#pragma unroll
+      for (int y = 0; y < RN; ++y)
+        asm volatile(
+            "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+            "{%0, %1, %2, %3};\n"
+            : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1]), "+d"(acc[x + 1][2 * y]), "+d"(acc[x + 1][2 * y + 1])
+            : "d"(a[x][0]), "d"(a[x + 1][0]), "d"(a[x][1]), "d"(a[x + 1][1]), "d"(bf[y][0]), "d"(bf[y][1]));
+#else
+    (void)acc;  // the generator allows K8 on sm_90 only
+#endif
+  }
   // With K_LOOP the k steps stay a loop: one step's fragments in registers at a time.
   template <int R, int C2>
   __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, T (&acc)[R][C2], int tid) {
@@ -399,7 +442,15 @@ struct Tiled {
       const int lane = tid & 31, warp = tid >> 5;
       const int g = lane >> 2, t = lane & 3;
       const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
-      if constexpr (S::K_LOOP) {
+      if constexpr (S::K8) {
+        if constexpr (S::K_LOOP) {
+#pragma unroll 1
+          for (int k0 = 0; k0 < BK; k0 += 8) mma_step8(a_s, b_s, acc, k0, g, t, wm0, wn0);
+        } else {
+#pragma unroll
+          for (int k0 = 0; k0 < BK; k0 += 8) mma_step8(a_s, b_s, acc, k0, g, t, wm0, wn0);
+        }
+      } else if constexpr (S::K_LOOP) {
 #pragma unroll 1
         for (int k0 = 0; k0 < BK; k0 += 4) mma_step(a_s, b_s, acc, k0, g, t, wm0, wn0);
       } else {
@@ -583,6 +634,8 @@ struct Spec {
   // persistent grid (a CTA walks several work items): with cp.async stages, the next
   // item's first chunks are issued before this item's C is stored
   static constexpr bool PERSISTENT = false;
+  // MMA on sm_90: mma.sync m16n8k8, lane t holding k = 2t and 2t + 1 of each 8-deep step
+  static constexpr bool K8 = false;
 };
 
 extern "C" __global__ void

@@ -79,6 +79,8 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
       c.bk = 4 * static_cast<int>(pick(rng, 1, 8));
       if (pick(rng, 0, 1) == 0) c.st = static_cast<int>(pick(rng, 3, 4));  // cp.async stages
       c.ku = static_cast<int>(pick(rng, 0, 1));                              // k steps kept as a loop
+      if (dev.cc_major >= 9 && c.rm % 2 == 0 && c.bk % 8 == 0) c.k8 = static_cast<int>(pick(rng, 0, 1));  // m16n8k8
+      if (c.st && pick(rng, 0, 2) == 0) c.grid = static_cast<int>(pick(rng, 1, 3));  // next item's copies early
       c.vec = 1 << pick(rng, 0, 1);
       c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
     } else {
@@ -295,4 +297,33 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
       c.forced.reset();
       CHECK(run_case(rt, c, nullptr, 4000 + n++) == "");
     }
+}
+
+TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // k8 = 1 needs sm_90 (gen::check rejects it below)
+  struct Shape { std::int64_t batch, m, k, n; DType t; const char* config; };
+  const Shape shapes[] = {
+      {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,k8=1"},
+      {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,ku=1,k8=1"},
+      {517, 64, 64, 64, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=4,k8=1"},
+      {203, 50, 41, 47, DType::f64, "tiled,t=64,minb=2,bm=32,bn=64,bk=24,vec=2,rm=2,rn=4,grid=1,mma=1,st=3,k8=1"},
+      {301, 77, 36, 130, DType::f32, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=4,rm=8,rn=8,grid=2,st=4"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                               {Layout::col, Layout::col, Layout::col},
+                               {Layout::row, Layout::col, Layout::row}};
+  int n = 0;
+  for (const Shape& s : shapes)
+    for (const auto& l : layouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
+        CAPTURE(c.label());
+        REQUIRE_FALSE(gen::check(c.p, *c.forced, rt.device(), 16));
+        CHECK(run_case(rt, c, nullptr, 6000 + n++) == "");
+      }
 }
