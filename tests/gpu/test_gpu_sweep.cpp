@@ -308,7 +308,7 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
       {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,k8=1"},
       {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,ku=1,k8=1"},
       {517, 64, 64, 64, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=4,k8=1"},
-      {203, 50, 41, 47, DType::f64, "tiled,t=64,minb=2,bm=32,bn=64,bk=24,vec=2,rm=2,rn=4,grid=1,mma=1,st=3,k8=1"},
+      {203, 50, 41, 47, DType::f64, "tiled,t=128,minb=2,bm=32,bn=64,bk=24,vec=2,rm=2,rn=4,grid=1,mma=1,st=3,k8=1"},
       {301, 77, 36, 130, DType::f32, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=4,rm=8,rn=8,grid=2,st=4"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
