@@ -681,14 +681,20 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
-  // Mid-size matrices (from 20^3 of work a matrix) on sm_90: bulk-copied slabs of at most
+  // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M and N
+  // from 9) on sm_90: bulk-copied slabs of at most
   // 24 KB (or the fewest matrices whose runs are whole 16-byte units), C staged and
   // bulk-stored; micro-tiles (sides 3 to 12 that pad M and N by 10 % at most, up to 36
   // outputs a thread) and matrices per CTA chosen together for the most FMAs per
   // shared-memory read times the share of busy threads. On the H200 (2026-11-30, shapes
   // outside the suite included) this beat the previous choices by 1.1-2.0x:
   // 25^3 5x5 (f32 133 us, f64 134 us), 33^3 11x3 (f32 137 us, f64 140 us), 35^3 f64 2.0x,
-  // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile.
+  // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile. Below 20^3 (H200, 12 shapes from 10^3 to
+  // 24x12x24 beside the slabs the threads stage): f32 1.04-2.37x (20x8x20 205 -> 83 us),
+  // f64 1.04-2.06x from 2000 of work; 10^3 and 12^3 f64 lose or tie (0.95x, 1.00x), and so
+  // does 16^3 f64 (0.93x), where the small staged slab reaches 95 % of copy. Outputs 8 wide
+  // stay with the threads' slabs: 8x32x8 and 8x64x8 reach 100-103 % of copy there and 87-88 %
+  // bulk-copied (9x48x9, 10x50x10 and 9x30x11 gain 1.03-1.10x bulk-copied, f64 9x48x9 0.98x).
   // f64 stays on the FP64 tensor cores where the DMMA tile (32 wide, 64 from sides of 48)
   // pads neither side by more than 15 %. On the H200: 32^3 f64 125.5 us tuned DMMA; 30^3
   // (7 % padded) DMMA 170.7 us, this slab 191.6; 27^3 (19 %) slab 134.5 us, DMMA 205.7;
@@ -699,7 +705,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   };
   const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
-      p.m <= 64 && p.n <= 64 && p.m * p.n * p.k >= 20 * 20 * 20 && p.m >= 8 && p.n >= 8 &&
+      p.m <= 64 && p.n <= 64 && p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) && p.m >= 9 && p.n >= 9 &&
       per_mat * esz <= 40 * 1024) {
     KernelConfig c;
     c.family = Family::slab;

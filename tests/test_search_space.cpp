@@ -168,6 +168,14 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   GemmProblem padded = GemmProblem::make(41082, 33, 33, 33, DType::f32);
   padded.ldc = 40;
   CHECK(gen::heuristic(padded.normalized(), kDev, 16).tma == 0);
-  // Small products keep the slabs the threads stage.
-  CHECK(gen::heuristic(GemmProblem::make(174762, 16, 16, 16, DType::f32), kDev, 16).tma == 0);
+  // Down to 10^3 of work a matrix in f32 and 2000 in f64 (M and N from 9); smaller products,
+  // and outputs 8 wide, keep the slabs the threads stage.
+  CHECK(gen::heuristic(GemmProblem::make(174762, 16, 16, 16, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(250000, 10, 10, 10, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(125000, 10, 10, 10, DType::f64), kDev, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(52083, 20, 8, 20, DType::f64), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(699050, 8, 8, 8, DType::f32), kDev, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(68933, 8, 64, 8, DType::f32), kDev, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 25, 1, DType::f64), kDev, 16).tma == 0);
 }
