@@ -778,6 +778,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.family = Family::slab;
     const std::int64_t room = std::max<std::int64_t>(kSlabTarget - fixed * esz, kSlabTarget / 2);
     std::int64_t mats = per_mat == 0 ? 256 : std::max<std::int64_t>(1, room / (per_mat * esz));
+    // Two matrices a CTA at least where two fit 24 KB: on the H200, for matrices of 4-12 KB
+    // (8x64x8, 8x128x8 f32, 6x64x6, 5x80x7, 8x48x8 f64) one matrix a CTA reached 61-90 % of
+    // copy and two 84-93 %; past 12 KB (8x100x8, 8x128x8 f64) one did better (80 %, 79 %).
+    if (per_mat > 0 && 2 * (per_mat + fixed) * esz <= 24 * 1024) mats = std::max<std::int64_t>(mats, 2);
     mats = std::min<std::int64_t>({mats, p.batch, 4096});
     // Widest vector the alignment allows; round mats so every slab starts aligned.
     for (int v = static_cast<int>(16 / esz); v >= 1; v /= 2) {
@@ -795,10 +799,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
-    // Few outputs and a long reduction: lanes split K so that 64 threads have work.
-    // (Only for a single matrix per CTA: with several, the tuned 3x50x1 f64 ran 7 % faster
-    // without the split, run 3.)
-    while (c.mats == 1 && units <= 16 && c.ks < 16 && units * c.ks * 2 <= 64 && p.k >= 16 * c.ks) c.ks *= 2;
+    // No split of K across lanes (ks): on the H200 every narrow long-K product the split
+    // was chosen for ran slower with it (8x64x8 f64 42 % of copy, 8x128x8 f32 42 %, 6x64x6
+    // f64 47 %, against 79-93 % whole); the tuner still tries it.
     c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units * c.ks, 32) * 32, 64, 256));
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.

@@ -361,16 +361,37 @@ TEST_CASE("a neighbour's config that pads this shape much worse than its own ser
 
 TEST_CASE("a padded neighbour the cost model predicts clearly faster than the heuristic still serves") {
   TempDir dir;
-  // 4 x 1 micro-tiles tuned on 8^3 f32 pad 6^3 to 8 x 6 (0.75 of their own useful work),
-  // but the model still prefers them to the heuristic's 2 x 2 slab by far.
-  const std::string tuned8 = "slab,t=128,minb=1,mats=24,vec=4,rm=4,rn=1,grid=0";
-  const GemmProblem six = problem("f32 500000x6x6x6");
-  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 699050x8x8x8"), tuned8, 1.26e-4)})}});
-  const KernelConfig h = gen::heuristic(six, device(), 16);
-  const KernelConfig n = KernelConfig::parse(tuned8);
-  REQUIRE(gen::useful_fraction(six, n) < 0.9 * gen::useful_fraction(problem("f32 699050x8x8x8"), n));
-  REQUIRE(gen::predict_seconds(six, n, device()) <= 0.95 * gen::predict_seconds(six, h, device()));
-  const Plan p = chain.decide(six);
+  // The 16 x 16 DMMA tile tuned on 16^3 f64 pads 9x48x9 to 16 x 16 (0.32 of its own useful
+  // work), but the model prefers it to the heuristic's slab (on the H200: 83 % of copy
+  // against 78 %).
+  const std::string tuned16 = "tiled,t=64,minb=2,bm=16,bn=16,bk=8,vec=2,rm=2,rn=1,grid=0,mma=1";
+  const GemmProblem narrow = problem("f64 39682x9x48x9");
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f64 87381x16x16x16"), tuned16, 1.25e-4)})}});
+  const KernelConfig h = gen::heuristic(narrow, device(), 16);
+  const KernelConfig n = KernelConfig::parse(tuned16);
+  REQUIRE(gen::useful_fraction(narrow, n) < 0.9 * gen::useful_fraction(problem("f64 87381x16x16x16"), n));
+  REQUIRE(gen::predict_seconds(narrow, n, device()) <= 0.95 * gen::predict_seconds(narrow, h, device()));
+  const Plan p = chain.decide(narrow);
   CHECK(p.origin == PlanOrigin::neighbour);
-  CHECK(p.config.to_string() == tuned8);
+  CHECK(p.config.to_string() == tuned16);
+}
+
+TEST_CASE("a slab record serves only problems with its M and N") {
+  TempDir dir;
+  // Tuned on 8x64x8 f32 (two matrices of 2 x 2 tiles a CTA): it serves 8x32x8 and 8x100x8,
+  // not 12x64x12 or 8x64x9, which the heuristic answers.
+  const std::string tuned = "slab,t=64,minb=1,mats=2,vec=4,rm=2,rn=2,grid=0";
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 65536x8x64x8"), tuned, 6.95e-5)})}});
+  for (const char* same : {"f32 130208x8x32x8", "f32 45072x8x100x8"}) {
+    CAPTURE(same);
+    const Plan p = chain.decide(problem(same));
+    CHECK(p.origin == PlanOrigin::neighbour);
+    CHECK(p.config.to_string() == tuned);
+  }
+  for (const char* other : {"f32 44642x12x64x12", "f32 60000x8x64x9"}) {
+    CAPTURE(other);
+    const Plan p = chain.decide(problem(other));
+    CHECK(p.origin == PlanOrigin::heuristic);
+    CHECK(p.config == gen::heuristic(problem(other), device(), 16));
+  }
 }
