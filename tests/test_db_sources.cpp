@@ -376,22 +376,46 @@ TEST_CASE("a padded neighbour the cost model predicts clearly faster than the he
   CHECK(p.config.to_string() == tuned16);
 }
 
-TEST_CASE("a slab record serves only matrices of its shape") {
+TEST_CASE("a slab record serves only its M and N, with a K within 1.5x of its own") {
   TempDir dir;
-  // Tuned on 8x64x8 f32 (two matrices of 2 x 2 tiles a CTA): it serves other batches of
-  // 8x64x8, not 8x32x8, 12x64x12 or 8x64x9, which the heuristic answers.
+  // Tuned on 8x64x8 f32 (three matrices of 2 x 2 tiles a CTA): it serves other batches and
+  // 8x48x8 or 8x80x8, not 8x32x8, 8x100x8, 12x64x12 or 8x64x9, which the heuristic answers.
   const std::string tuned = "slab,t=64,minb=1,mats=3,vec=4,rm=2,rn=2,grid=0";
   Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 65536x8x64x8"), tuned, 6.95e-5)})}});
-  for (const char* same : {"f32 68933x8x64x8", "f32 1000x8x64x8"}) {
+  for (const char* same : {"f32 68933x8x64x8", "f32 1000x8x64x8", "f32 90000x8x48x8", "f32 50000x8x80x8"}) {
     CAPTURE(same);
     const Plan p = chain.decide(problem(same));
     CHECK(p.origin == PlanOrigin::neighbour);
     CHECK(p.config.to_string() == tuned);
   }
-  for (const char* other : {"f32 130208x8x32x8", "f32 44642x12x64x12", "f32 60000x8x64x9"}) {
+  for (const char* other : {"f32 130208x8x32x8", "f32 45072x8x100x8", "f32 44642x12x64x12", "f32 60000x8x64x9"}) {
     CAPTURE(other);
     const Plan p = chain.decide(problem(other));
     CHECK(p.origin == PlanOrigin::heuristic);
     CHECK(p.config == gen::heuristic(problem(other), device(), 16));
   }
+}
+
+TEST_CASE("a nearer slab record for other matrices is passed over, and hides farther tiled records") {
+  TempDir dir;
+  // f64 1000x3x25x1: the 4x25x1 record is nearer (d = log2(4/3)) than the 3x25x1 record of
+  // another batch (d = 0.25 log2(1000)); the farther one, tuned for these matrices, serves.
+  const std::string far_cfg = "slab,t=64,minb=1,mats=10,vec=2,rm=1,rn=1,grid=0";
+  const std::string near_cfg = "slab,t=128,minb=1,mats=16,vec=2,rm=2,rn=1,grid=0";
+  Chain chain(dir / "tuning.db",
+              {{"shipped.jsonl", lines({record(problem("f64 1000000x3x25x1"), far_cfg, 1e-4),
+                                        record(problem("f64 1000x4x25x1"), near_cfg, 1e-6)})}});
+  const Plan p = chain.decide(problem("f64 1000x3x25x1"));
+  CHECK(p.origin == PlanOrigin::neighbour);
+  CHECK(p.config.to_string() == far_cfg);
+  // 9x48x9 f64: the 8x48x8 slab record is nearest and for other matrices; the farther 16^3
+  // DMMA tile (which would serve alone, see above) does not: the heuristic answers.
+  const std::string tuned16 = "tiled,t=64,minb=2,bm=16,bn=16,bk=8,vec=2,rm=2,rn=1,grid=0,mma=1";
+  Chain chain2(dir / "tuning2.db",
+               {{"shipped.jsonl", lines({record(problem("f64 87381x16x16x16"), tuned16, 1.25e-4),
+                                         record(problem("f64 45072x8x48x8"), far_cfg, 7.7e-5)})}});
+  const GemmProblem narrow = problem("f64 39682x9x48x9");
+  const Plan q = chain2.decide(narrow);
+  CHECK(q.origin == PlanOrigin::heuristic);
+  CHECK(q.config == gen::heuristic(narrow, device(), 16));
 }

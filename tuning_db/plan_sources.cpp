@@ -298,21 +298,30 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
     }
     if (records.empty()) return std::nullopt;
     // The nearest record whose config is valid here. A slab config (matrices a CTA,
-    // micro-tile and threads sized for its own matrices) serves only matrices of its shape
-    // (another batch or alignment), else no neighbour serves: on the H200 the 8x64x8 f32
-    // record's slab ran 12x64x12 f32 at 72 % of copy and 16x128x16 f32 at 53 %, the
-    // 16x128x4 f64 record's 12x64x12 f64 at 48 %, where the heuristic reached 87 %; even
-    // 8x32x8 and 8x100x8 f32 ran faster with the heuristic (102 % and 92 % against 97 % and
-    // 90 %). Where a config fits this shape worse than its own (padded tiles: a 32^3 f32
-    // record ran 35^3 f32 at 434 us, the heuristic at 115 us), it serves only if the cost
-    // model predicts it clearly (5 %) faster than the heuristic (the 16^3 f64 DMMA tile on
-    // 9x48x9 f64: 83 % of copy against the heuristic's 78 %).
+    // micro-tile and threads sized for its own matrices) serves only matrices with its M and
+    // N and a K within 1.5x of its own (3x27x1 from 3x25x1; another batch or alignment):
+    // on the H200 the 8x64x8 f32 record's slab ran 12x64x12 f32 at 72 % of copy and
+    // 16x128x16 f32 at 53 %, the 16x128x4 f64 record's 12x64x12 f64 at 48 %, where the
+    // heuristic reached 87 %; at 2x and 1.56x its K (8x32x8, 8x100x8 f32) it ran at 97 and
+    // 90 %, the heuristic at 102 and 92 %. Slab records for other matrices are passed over
+    // (a farther one for these matrices may serve), and a tiled record farther than such a
+    // slab record does not serve. Where a config fits this shape worse than its own (padded
+    // tiles: a 32^3 f32 record ran 35^3 f32 at 434 us, the heuristic at 115 us), it serves
+    // only if the cost model predicts it clearly (5 %) faster than the heuristic (the 16^3
+    // f64 DMMA tile on 9x48x9 f64: 83 % of copy against the heuristic's 78 %).
     const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+    bool slab_region = false;  // a nearer slab record, tuned for other matrices, was passed over
     for (const TuningRecord& r : nearest(records, problem, records.size()))
       if (!gen::check(problem, r.config, device, align)) {
         if (r.config.family == Family::slab) {
           const GemmProblem q = r.problem.is_normalized() ? r.problem : r.problem.normalized();
-          if (q.m != p.m || q.k != p.k || q.n != p.n) return std::nullopt;
+          const double k_ratio = static_cast<double>(std::max(q.k, p.k)) / static_cast<double>(std::min(q.k, p.k));
+          if (q.m != p.m || q.n != p.n || k_ratio > 1.5) {
+            slab_region = true;
+            continue;
+          }
+        } else if (slab_region) {
+          continue;
         }
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};

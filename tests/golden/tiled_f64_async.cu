@@ -190,6 +190,7 @@ struct Tiled {
   static constexpr int M = S::M, K = S::K, N = S::N;
   static constexpr int BM = S::BM, BN = S::BN, BK = S::BK, RM = S::RM, RN = S::RN;
   static constexpr bool MMA = S::MMA;
+  static_assert(!S::K8 || (MMA && S::RM % 2 == 0 && S::BK % 8 == 0), "K8: DMMA, pairs of row tiles, BK % 8 == 0");
   static constexpr int TX = BN / RN, TY = BM / RM;  // thread grid (FMA path); TX * TY == THREADS
   // MMA path: warps of (8 RM) x (8 RN) outputs, WARPS_N across the tile.
   static constexpr int WM = 8 * RM, WN = 8 * RN, WARPS_N = BN / WN;
