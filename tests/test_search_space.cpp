@@ -3,6 +3,7 @@
 // cases the measurements of run 1 settled (bench/NOTES.md).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -178,4 +179,36 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(68933, 8, 64, 8, DType::f32), kDev, 16).tma == 0);
   CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 25, 1, DType::f64), kDev, 16).tma == 0);
+}
+
+TEST_CASE("search space: staged tiles in three and four stages, and on a persistent grid where a CTA gets work") {
+  // 128^3 f64: 2 tiles a matrix, 2730 work items, far more than 4 per CTA of a
+  // persistent grid of minb CTAs an SM: persistent variants of two-CTA tiles are proposed.
+  auto has = [](const std::vector<gen::Candidate>& cs, auto pred) {
+    return std::any_of(cs.begin(), cs.end(), [&](const gen::Candidate& c) { return pred(c.config); });
+  };
+  const auto big = gen::candidates(GemmProblem::make(1365, 128, 128, 128, DType::f64).normalized(), kDev, 16, 100000);
+  CHECK(has(big, [](const KernelConfig& c) { return c.family == Family::tiled && c.st == 4 && c.grid == 0; }));
+  CHECK(has(big, [](const KernelConfig& c) { return c.family == Family::tiled && c.st == 3 && c.grid > 0 && c.grid == c.minb; }));
+  CHECK_FALSE(has(big, [](const KernelConfig& c) { return c.family == Family::tiled && c.grid > 0 && c.minb == 1; }));
+  CHECK_FALSE(has(big, [](const KernelConfig& c) { return c.k8 != 0; }));  // reachable by forcing only
+  // A batch of 3: too few work items for a persistent grid of tiles.
+  const auto few = gen::candidates(GemmProblem::make(3, 128, 128, 128, DType::f64).normalized(), kDev, 16, 100000);
+  CHECK_FALSE(has(few, [](const KernelConfig& c) { return c.family == Family::tiled && c.grid > 0; }));
+}
+
+TEST_CASE("heuristic: the threads' slabs take two matrices where two fit 24 KB, and never split K") {
+  for (const GemmProblem& raw : {GemmProblem::make(34466, 8, 64, 8, DType::f64), GemmProblem::make(45072, 8, 48, 8, DType::f64),
+                                 GemmProblem::make(35511, 8, 128, 8, DType::f32), GemmProblem::make(46641, 6, 64, 6, DType::f64)}) {
+    const GemmProblem p = raw.normalized();
+    const KernelConfig h = gen::heuristic(p, kDev, 16);
+    CAPTURE(h.to_string());
+    CHECK(h.family == Family::slab);
+    CHECK(h.mats >= 2);
+    CHECK(h.ks == 1);
+  }
+  // Past 12 KB a matrix (8x128x8 f64: 16 KB), one matrix a CTA, still whole.
+  const KernelConfig one = gen::heuristic(GemmProblem::make(17755, 8, 128, 8, DType::f64).normalized(), kDev, 16);
+  CHECK(one.mats == 1);
+  CHECK(one.ks == 1);
 }
