@@ -9,7 +9,8 @@
 #                machine (.carry/llvm/tailor-bench: LLVM linked, the host-or-device sweep)
 #       final    GPU tests, a re-tune of .carry/retune.txt into a user database, the suite
 #                benchmark (shipped + user database), the tiny-call test, the peers in the same
-#                run, the plots, tuning on first use
+#                run, the plots, tuning on first use, and bench/outside_suite.txt through
+#                dispatch with the shipped database only
 #       ship     GPU tests, tailor-tune over the suite into a fresh database (exported: the
 #                shipped database), the suite benchmark with it, the tiny-call test, the
 #                peers, the plots, tuning on first use
@@ -110,6 +111,9 @@ case "$MODE" in
       export TAILOR_DB=/tmp/tailor-extra.db
     fi
     measure
+    step shapes outside the suite through dispatch, shipped database only | tee -a "$L"
+    TAILOR_DB=/tmp/none.db "$B/tailor-bench" --suite bench/outside_suite.txt --no-overhead --copy-mib 512 2>&1 |
+      grep -v '^#' | tee -a "$L"
     if [ -f .carry/profile.txt ]; then
       step ncu on .carry/profile.txt | tee -a "$L"
       grep -v '^#' .carry/profile.txt | while read -r shape dtype config; do
