@@ -325,11 +325,6 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   return pads;
 }
 
-int slab_p_step(const GemmProblem& problem, const KernelConfig& config) {
-  const GemmProblem p = slab_canonical(norm(problem));
-  return p_step(read_plan(p, config, 'A'), read_plan(p, config, 'B'));
-}
-
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {
   const GemmProblem p = slab_canonical(norm(problem));
   return operand_wavefronts(p, config, 'A', pads.a_row, pads.a_mat) +
@@ -682,11 +677,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
   // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M and N
-  // from 9) on sm_90: bulk-copied slabs of at most
-  // 24 KB (or the fewest matrices whose runs are whole 16-byte units), C staged and
-  // bulk-stored; micro-tiles (sides 3 to 12 that pad M and N by 10 % at most, up to 36
-  // outputs a thread) and matrices per CTA chosen together for the most FMAs per
-  // shared-memory read times the share of busy threads. On the H200 (2026-11-30, shapes
+  // from 9) on sm_90: bulk-copied slabs of at most 24 KB (or the fewest matrices whose
+  // runs are whole 16-byte units), C staged and bulk-stored; micro-tiles (sides 3 to 12
+  // that pad M and N by 10 % at most, up to 36 outputs a thread) and matrices per CTA
+  // chosen together for the most FMAs per shared-memory read times the share of busy
+  // threads. On the H200 (2026-11-30, shapes
   // outside the suite included) this beat the previous choices by 1.1-2.0x:
   // 25^3 5x5 (f32 133 us, f64 134 us), 33^3 11x3 (f32 137 us, f64 140 us), 35^3 f64 2.0x,
   // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile. Below 20^3 (H200, 12 shapes from 10^3 to
@@ -802,7 +797,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // No split of K across lanes (ks): on the H200 every narrow long-K product the split
     // was chosen for ran slower with it (8x64x8 f64 42 % of copy, 8x128x8 f32 42 %, 6x64x6
     // f64 47 %, against 79-93 % whole); the tuner still tries it.
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units * c.ks, 32) * 32, 64, 256));
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 64, 256));
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;

@@ -66,8 +66,6 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// Shared-memory wavefronts a slab config's compute loop issues for its first warps'
 /// reads, per operand, with the given padding: the bank-conflict model's cost.
-/// Reduction elements one step of the slab compute loop covers (the operands' read widths).
-int slab_p_step(const GemmProblem& problem, const KernelConfig& config);
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config,
                                   const SlabPads& pads);
 

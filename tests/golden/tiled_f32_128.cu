@@ -393,6 +393,17 @@ struct Tiled {
                      : "+d"(acc[x][2 * y]), "+d"(acc[x][2 * y + 1])
                      : "d"(a[x]), "d"(bf[y]));
   }
+  // The elements at k and k + 1 of an operand's row or column: adjacent where the operand
+  // is kept contiguous along k (one 16-byte read), a pitch apart where it is k-major.
+  template <bool NAT, int PITCH>
+  __device__ __forceinline__ static void k_pair(const T* p, double& lo, double& hi) {
+    if constexpr (NAT) {
+      const Vec<T, 2> v = *reinterpret_cast<const Vec<T, 2>*>(p);
+      lo = v.v[0], hi = v.v[1];
+    } else {
+      lo = p[0], hi = p[PITCH];
+    }
+  }
   // One 8-deep K step through mma.sync m16n8k8 (sm_90) on pairs of 8-row tiles: A fragment
   // A(g, k), A(g + 8, k), A(g, k'), A(g + 8, k'); B fragment B(k, g), B(k', g). The PTX layout
   // puts k = t and k' = t + 4; the step's 8 columns are permuted here (k = 2t, k' = 2t + 1,
@@ -403,25 +414,9 @@ struct Tiled {
                                                    int wm0, int wn0) {
     double a[RM][2], bf[RN][2];
 #pragma unroll
-    for (int x = 0; x < RM; ++x) {
-      const T* p = a_s + a_at(wm0 + x * 8 + g, k0 + 2 * t);
-      if constexpr (A_NAT) {
-        const Vec<T, 2> v = *reinterpret_cast<const Vec<T, 2>*>(p);
-        a[x][0] = v.v[0], a[x][1] = v.v[1];
-      } else {
-        a[x][0] = p[0], a[x][1] = p[PA];
-      }
-    }
+    for (int x = 0; x < RM; ++x) k_pair<A_NAT, PA>(a_s + a_at(wm0 + x * 8 + g, k0 + 2 * t), a[x][0], a[x][1]);
 #pragma unroll
-    for (int y = 0; y < RN; ++y) {
-      const T* p = b_s + b_at(k0 + 2 * t, wn0 + y * 8 + g);
-      if constexpr (B_NAT) {
-        const Vec<T, 2> v = *reinterpret_cast<const Vec<T, 2>*>(p);
-        bf[y][0] = v.v[0], bf[y][1] = v.v[1];
-      } else {
-        bf[y][0] = p[0], bf[y][1] = p[PB];
-      }
-    }
+    for (int y = 0; y < RN; ++y) k_pair<B_NAT, PB>(b_s + b_at(k0 + 2 * t, wn0 + y * 8 + g), bf[y][0], bf[y][1]);
 #if __CUDA_ARCH__ >= 900
 #pragma unroll
     for (int x = 0; x < RM; x += 2)
@@ -484,10 +479,16 @@ struct Tiled {
     // With cp.async stages each work item's first NST - 1 chunks are issued by prologue():
     // at the top of the item, or, with a persistent grid, by the previous item before it
     // stores its C, so that the copies are in flight during that epilogue.
+    // Work item w: matrix b, tile origin (m0, n0).
+    auto item = [](i64 w, i64& b, int& m0, int& n0) {
+      b = w / TILES;
+      const int t = (int)(w - b * TILES);
+      m0 = (t / TILES_N) * BM, n0 = (t % TILES_N) * BN;
+    };
     auto prologue = [&](i64 wi) {
-      const i64 bi = wi / TILES;
-      const int ti = (int)(wi - bi * TILES);
-      const int mi = (ti / TILES_N) * BM, ni = (ti % TILES_N) * BN;
+      i64 bi;
+      int mi, ni;
+      item(wi, bi, mi, ni);
 #pragma unroll
       for (int s = 0; s < NST - 1; ++s) {
         if (s < CHUNKS)
@@ -498,9 +499,9 @@ struct Tiled {
     if constexpr (S::STAGES != 0 && S::PERSISTENT)
       if (blockIdx.x < work) prologue(blockIdx.x);
     for (i64 w = blockIdx.x; w < work; w += gridDim.x) {
-      const i64 b = w / TILES;
-      const int t = (int)(w - b * TILES);
-      const int m0 = (t / TILES_N) * BM, n0 = (t % TILES_N) * BN;
+      i64 b;
+      int m0, n0;
+      item(w, b, m0, n0);
       const T* __restrict__ Ab = A + b * S::A_STRIDE;
       const T* __restrict__ Bb = B + b * S::B_STRIDE;
       constexpr int ACC_N = MMA ? 2 * RN : RN;  // an mma tile's row gives a thread two outputs
