@@ -699,16 +699,23 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     return ceil_div(dim, tile) * tile * 100 <= dim * 115;
   };
   const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
+  // Bulk-copied slabs also where a side is past 64 (up to 128: 83x8x4 f32, 7x24x73 f64 ran
+  // at 20-27 % of copy in the register-fed tiles, 84-89 % bulk-copied when tuned) and for
+  // long reductions (K >= 96: 4x160x4, 4x125x5, 2x142x16, 8x164x2 f64 at 54-79 % in the
+  // threads' slabs, 80-87 % bulk-copied when tuned).
+  const bool wide = p.m > 64 || p.n > 64, long_k = p.k >= 96;
+  const bool mid = p.m <= 64 && p.n <= 64 && p.m >= 9 && p.n >= 9 &&
+                   p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
-      p.m <= 64 && p.n <= 64 && p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) && p.m >= 9 && p.n >= 9 &&
-      per_mat * esz <= 40 * 1024) {
+      p.m <= 128 && p.n <= 128 && (mid || wide || long_k) && per_mat * esz <= 40 * 1024) {
     KernelConfig c;
     c.family = Family::slab;
     c.vec = static_cast<int>(16 / esz);
     c.tma = 1, c.cs = 1, c.minb = 1;
+    // Micro-tile sides up to 12 that pad their dimension by 10 % at most.
     auto sides = [](std::int64_t dim) {
       std::vector<int> v;
-      for (int r = 3; r <= 12; ++r)
+      for (int r = 1; r <= 12; ++r)
         if (ceil_div(dim, r) * r * 10 <= dim * 11) v.push_back(r);
       return v;
     };
@@ -793,14 +800,36 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const int r = outs >= 256 ? 4 : outs >= 32 ? 2 : 1;
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
+    // Short reductions (K <= 6): a thread computes a whole column of C (up to 7 rows, 4 of
+    // 8), and CTAs take a third as many threads as micro-tiles. On the H200 (dispatch,
+    // 2026-11-30) 8x3x6, 4x2x7, 4x3x5, 3x6x38 f32 and 2x2x5 f64 gained 1.09-1.37x (60-78 % ->
+    // 69-93 % of copy), 4x6x2 and 40x6x3 tied; from K = 7 it lost as often as it gained
+    // (7x7x8 0.96x, 8x22x1 f64 0.83x, 5x80x7 f64 0.78x: long columns serialise the sums).
+    const bool short_k = p.k <= 6;
+    if (short_k && p.m <= 8) c.rm = static_cast<int>(p.m <= 7 ? p.m : 4), c.rn = 1;
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
     // No split of K across lanes (ks): on the H200 every narrow long-K product the split
     // was chosen for ran slower with it (8x64x8 f64 42 % of copy, 8x128x8 f32 42 %, 6x64x6
     // f64 47 %, against 79-93 % whole); the tuner still tries it.
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, 32) * 32, 64, 256));
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, short_k ? 96 : 32) * 32, 64, 256));
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;
+    if (!check(p, c, d, align_bytes)) return c;
+  }
+  // f64 left over (a side past 64 with matrices past 40 KB, or tiles that pad a side by more
+  // than 30 %): still the FP64 tensor cores, four warps on the 32- or 64-wide tile that pads
+  // each side least. On the H200, tuned: 29x64x67 f64 in 32x32 DMMA tiles 40.6 us, 43x27x71
+  // in 64x32 tiles 55.0 us, against 107 and 122 us in the FMA tiles of heuristic_tiled.
+  if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
+    KernelConfig c = heuristic_tiled(p, d, align_bytes);
+    auto tile = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
+    c.mma = 1;
+    c.bm = tile(p.m), c.bn = tile(p.n);
+    c.rm = c.bm / 16, c.rn = c.bn / 16;
+    c.bk = p.k >= 16 ? 16 : 8;
+    c.threads = 128;
+    if (p.k % c.bk == 0) c.st = 3;
     if (!check(p, c, d, align_bytes)) return c;
   }
   return heuristic_tiled(p, d, align_bytes);
