@@ -676,9 +676,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
-  // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M and N
+  // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M or N
   // from 9) on sm_90: bulk-copied slabs of at most 24 KB (or the fewest matrices whose
-  // runs are whole 16-byte units), C staged and bulk-stored; micro-tiles (sides 3 to 12
+  // runs are whole 16-byte units), C staged and bulk-stored; micro-tiles (sides up to 12
   // that pad M and N by 10 % at most, up to 36 outputs a thread) and matrices per CTA
   // chosen together for the most FMAs per shared-memory read times the share of busy
   // threads. On the H200 (2026-11-30, shapes
@@ -687,9 +687,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 40^3 f32 1.46x, 27^3 f64 1.53x the DMMA tile. Below 20^3 (H200, 12 shapes from 10^3 to
   // 24x12x24 beside the slabs the threads stage): f32 1.04-2.37x (20x8x20 205 -> 83 us),
   // f64 1.04-2.06x from 2000 of work; 10^3 and 12^3 f64 lose or tie (0.95x, 1.00x), and so
-  // does 16^3 f64 (0.93x), where the small staged slab reaches 95 % of copy. Outputs 8 wide
-  // stay with the threads' slabs: 8x32x8 and 8x64x8 reach 100-103 % of copy there and 87-88 %
-  // bulk-copied (9x48x9, 10x50x10 and 9x30x11 gain 1.03-1.10x bulk-copied, f64 9x48x9 0.98x).
+  // does 16^3 f64 (0.93x), where the small staged slab reaches 95 % of copy. Outputs at most
+  // 8 on both sides stay with the threads' slabs: 8x32x8 and 8x64x8 reach 100-103 % of copy
+  // there and 87-88 % bulk-copied (9x48x9, 10x50x10 and 9x30x11 gain 1.03-1.10x
+  // bulk-copied, f64 9x48x9 0.98x). With one side from 9 and the other under it (4x45x15,
+  // 53x29x5, 8x21x51 f64, 32x26x8 f32: 14 shapes on the H200) bulk copies gained 1.01-1.51x
+  // over the threads' slabs (55-76 % -> 78-90 % of copy).
   // f64 stays on the FP64 tensor cores where the DMMA tile (32 wide, 64 from sides of 48)
   // pads neither side by more than 15 %. On the H200: 32^3 f64 125.5 us tuned DMMA; 30^3
   // (7 % padded) DMMA 170.7 us, this slab 191.6; 27^3 (19 %) slab 134.5 us, DMMA 205.7;
@@ -699,12 +702,13 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     return ceil_div(dim, tile) * tile * 100 <= dim * 115;
   };
   const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
-  // Bulk-copied slabs also where a side is past 64 (up to 128: 83x8x4 f32, 7x24x73 f64 ran
-  // at 20-27 % of copy in the register-fed tiles, 84-89 % bulk-copied when tuned) and for
-  // long reductions (K >= 96: 4x160x4, 4x125x5, 2x142x16, 8x164x2 f64 at 54-79 % in the
-  // threads' slabs, 80-87 % bulk-copied when tuned).
+  // Bulk-copied slabs also where a side is past 64 (up to 128) and for long reductions
+  // (K >= 96). On the H200 (2026-11-30, through dispatch): 83x8x4 f32 20 -> 81 % of copy,
+  // 7x24x73 f64 27 -> 83 %, 5x30x91 f32 25 -> 74 % (from the register-fed tiles); 4x125x5
+  // f64 53 -> 82 %, 2x142x16 f64 60 -> 89 %, 8x128x8 f64 78 -> 87 % (from the threads'
+  // slabs); f32 8x100x8 and 8x128x8 0.98x.
   const bool wide = p.m > 64 || p.n > 64, long_k = p.k >= 96;
-  const bool mid = p.m <= 64 && p.n <= 64 && p.m >= 9 && p.n >= 9 &&
+  const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
       p.m <= 128 && p.n <= 128 && (mid || wide || long_k) && per_mat * esz <= 40 * 1024) {
@@ -819,8 +823,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   }
   // f64 left over (a side past 64 with matrices past 40 KB, or tiles that pad a side by more
   // than 30 %): still the FP64 tensor cores, four warps on the 32- or 64-wide tile that pads
-  // each side least. On the H200, tuned: 29x64x67 f64 in 32x32 DMMA tiles 40.6 us, 43x27x71
-  // in 64x32 tiles 55.0 us, against 107 and 122 us in the FMA tiles of heuristic_tiled.
+  // each side least. On the H200 (through dispatch) 29x64x67 f64 went from 27 to 67 % of
+  // copy, 62x54x48 from 36 to 67 %, 46x71x53 from 21 to 45 %, from the FMA tiles of
+  // heuristic_tiled.
   if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     auto tile = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
