@@ -804,18 +804,21 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const int r = outs >= 256 ? 4 : outs >= 32 ? 2 : 1;
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
-    // Short reductions (K <= 6): a thread computes a whole column of C (up to 7 rows, 4 of
-    // 8), and CTAs take a third as many threads as micro-tiles. On the H200 (dispatch,
-    // 2026-11-30) 8x3x6, 4x2x7, 4x3x5, 3x6x38 f32 and 2x2x5 f64 gained 1.09-1.37x (60-78 % ->
-    // 69-93 % of copy), 4x6x2 and 40x6x3 tied; from K = 7 it lost as often as it gained
-    // (7x7x8 0.96x, 8x22x1 f64 0.83x, 5x80x7 f64 0.78x: long columns serialise the sums).
-    const bool short_k = p.k <= 6;
-    if (short_k && p.m <= 8) c.rm = static_cast<int>(p.m <= 7 ? p.m : 4), c.rn = 1;
+    // Short reductions (K <= 6) of matrices with up to 4 rows, or 8: a thread computes a
+    // whole column of C (4 rows of 8), and CTAs take a third as many threads as
+    // micro-tiles. On the H200 (through dispatch, 2026-11-30) all 9 such shapes measured
+    // gained (8x3x6, 4x2x7, 4x3x5, 4x6x2, 4x4x7, 8x3x7, 2x5x4, 3x6x38 f32, 2x2x5 f64:
+    // 1.01-1.36x, 60-83 % -> 69-96 % of copy); with 5 to 7 rows it gained on 5x6x8 and
+    // 7x6x8 (1.12x, 1.08x) but lost on 7x3x7 (0.65x), and from K = 7 it lost as often as it
+    // gained (7x7x8 0.96x, 8x22x1 f64 0.83x, 5x80x7 f64 0.78x: long columns serialise the
+    // sums), so those keep the square micro-tiles.
+    const bool columns = p.k <= 6 && (p.m <= 4 || p.m == 8);
+    if (columns) c.rm = static_cast<int>(std::min<std::int64_t>(p.m, 4)), c.rn = 1;
     const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
     // No split of K across lanes (ks): on the H200 every narrow long-K product the split
     // was chosen for ran slower with it (8x64x8 f64 42 % of copy, 8x128x8 f32 42 %, 6x64x6
     // f64 47 %, against 79-93 % whole); the tuner still tries it.
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, short_k ? 96 : 32) * 32, 64, 256));
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, columns ? 96 : 32) * 32, 64, 256));
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;

@@ -1,6 +1,7 @@
 // Generator: goldens (regenerate with tests/golden/regenerate.sh and review the diff),
 // the heuristic's validity over a spread of problems, the bank-conflict model, the
 // validation rules and kernel names.
+#include <array>
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -98,6 +99,47 @@ TEST_CASE("heuristic picks the slab family for small matrices and tiles for larg
   CHECK(gen::heuristic(GemmProblem::make(4000000, 2, 2, 2, DType::f32), kDev).family == Family::slab);
   CHECK(gen::heuristic(GemmProblem::make(1365, 128, 128, 128, DType::f64), kDev).family == Family::tiled);
   CHECK(gen::heuristic(GemmProblem::make(10, 1024, 1024, 1024, DType::f32), kDev).family == Family::tiled);
+}
+
+TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in bench/NOTES.md)") {
+  auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
+    return gen::heuristic(GemmProblem::make(b, m, k, n, t), kDev);
+  };
+  auto bulk = [](const KernelConfig& c) { return c.family == Family::slab && c.tma == 1 && c.cs == 1; };
+  // A side past 64 with the other small: bulk-copied slabs, not the register-fed tiles.
+  CHECK(bulk(h(29182, 83, 8, 4, DType::f32)));
+  CHECK(bulk(h(7139, 7, 18, 79, DType::f64)));
+  // Long reductions with few outputs, and one side from 9 with the other under it.
+  CHECK(bulk(h(11574, 4, 160, 4, DType::f64)));
+  CHECK(bulk(h(11111, 6, 16, 57, DType::f64)));
+  // Outputs at most 8 on both sides with a moderate K stay with the threads' slabs.
+  const KernelConfig narrow = h(65536, 8, 64, 8, DType::f32);
+  CHECK(narrow.family == Family::slab);
+  CHECK(narrow.tma == 0);
+  // f64 that no DMMA tile fits snugly and too large for a slab: still DMMA, four warps.
+  const KernelConfig odd = h(1854, 29, 64, 67, DType::f64);
+  CHECK(odd.family == Family::tiled);
+  CHECK(odd.mma == 1);
+  CHECK(odd.threads == 128);
+  CHECK(odd.bm == 32);
+  CHECK(odd.bn == 32);
+  // Short reductions: a whole column of C a thread for up to 4 rows or 8 ...
+  const KernelConfig col = h(600000, 4, 2, 7, DType::f32);
+  CHECK(col.rm == 4);
+  CHECK(col.rn == 1);
+  const KernelConfig col8 = h(333333, 8, 3, 6, DType::f32);
+  CHECK(col8.rm == 4);
+  CHECK(col8.rn == 1);
+  // ... but not for 5 to 7 rows (7x3x7 f32 lost 0.65x), nor from K = 7.
+  CHECK(h(329670, 7, 3, 7, DType::f32).rm != 7);
+  CHECK(h(186335, 4, 7, 8, DType::f32).rn != 1);
+  // Every one of them is valid.
+  for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
+                                {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}})
+    for (DType t : {DType::f32, DType::f64}) {
+      const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
+      CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());
+    }
 }
 
 TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only then") {
