@@ -755,14 +755,19 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // Only where the tiles fit the matrix: 33^3 in 32-tiles ran at 30 % (run 3).
   auto fits = [](std::int64_t dim, int tile) { return ceil_div(dim, tile) * tile <= dim * 13 / 10; };
   const int tm = p.m >= 48 ? 64 : 32, tn = p.n >= 48 ? 64 : 32;
-  if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8 && fits(p.m, tm) &&
-      fits(p.n, tn)) {
+  // A DMMA tile of four warps of (bm / 2) x (bn / 2), K steps of 16 from K = 16.
+  auto dmma_tile = [&](int bm, int bn) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     c.mma = 1;
-    c.bm = tm, c.bn = tn;
-    c.rm = c.bm / 16, c.rn = c.bn / 16;  // warps of (bm / 2) x (bn / 2): four warps
+    c.bm = bm, c.bn = bn;
+    c.rm = bm / 16, c.rn = bn / 16;
     c.bk = p.k >= 16 ? 16 : 8;
-    c.threads = 32 * (c.bm / (8 * c.rm)) * (c.bn / (8 * c.rn));
+    c.threads = 128;
+    return c;
+  };
+  if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8 && fits(p.m, tm) &&
+      fits(p.n, tn)) {
+    const KernelConfig c = dmma_tile(tm, tn);
     if (tm == 64 && tn == 64 && p.k % 8 == 0) {
       // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
       // cp.async stages, K steps of 16 where K allows. On the H200 (2026-11-30, C written in
@@ -830,13 +835,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // copy, 62x54x48 from 36 to 67 %, 46x71x53 from 21 to 45 %, from the FMA tiles of
   // heuristic_tiled.
   if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
-    KernelConfig c = heuristic_tiled(p, d, align_bytes);
-    auto tile = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
-    c.mma = 1;
-    c.bm = tile(p.m), c.bn = tile(p.n);
-    c.rm = c.bm / 16, c.rn = c.bn / 16;
-    c.bk = p.k >= 16 ? 16 : 8;
-    c.threads = 128;
+    auto side = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
+    KernelConfig c = dmma_tile(side(p.m), side(p.n));
     if (p.k % c.bk == 0) c.st = 3;
     if (!check(p, c, d, align_bytes)) return c;
   }
