@@ -708,8 +708,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // f64 53 -> 82 %, 2x142x16 f64 60 -> 89 %, 8x128x8 f64 78 -> 87 % (from the threads'
   // slabs); f32 8x100x8 and 8x128x8 0.98x.
   const bool wide = p.m > 64 || p.n > 64, long_k = p.k >= 96;
+  // Tall matrices (M from 24) whatever their work: on the H200 (2026-11-30, forced side
+  // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
+  // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
+  // 40x2x8 f32 17 -> 62 %, 56x2x7 f32 16 -> 68 %, 49x4x8 f64 31 -> 75 %).
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
-                   p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000);
+                   (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
       p.m <= 128 && p.n <= 128 && (mid || wide || long_k) && per_mat * esz <= 40 * 1024) {
     KernelConfig c;
@@ -806,7 +810,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     }
     c.mats = static_cast<int>(mats);
     const std::int64_t outs = p.m * p.n;
-    const int r = outs >= 256 ? 4 : outs >= 32 ? 2 : 1;
+    // 4 x 4 only for reductions from 8: with shorter ones (where the work bound leaves a
+    // matrix of 256 outputs or more here) the H200 ran 4 x 4 at 19-36 % of copy and 2 x 2
+    // at 45-87 % (2026-11-30, forced side by side: 20x2x20 f32 18.7 -> 72.5 %, 16x2x16
+    // f32 28 -> 85 %, 16x3x16 f64 35.6 -> 87.2 %, 18x2x18 f64 22.8 -> 44.7 %).
+    const int r = outs >= 256 && p.k >= 8 ? 4 : outs >= 32 ? 2 : 1;
     c.rm = static_cast<int>(std::min<std::int64_t>(r, p.m));
     c.rn = static_cast<int>(std::min<std::int64_t>(r, p.n));
     // Short reductions (K <= 6) of matrices with up to 4 rows, or 8: a thread computes a

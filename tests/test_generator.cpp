@@ -7,6 +7,8 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
+#include <tuple>
 
 #include "generator/generator.hpp"
 #include "tailor/tailor.hpp"
@@ -133,9 +135,29 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   // ... but not for 5 to 7 rows (7x3x7 f32 lost 0.65x), nor from K = 7.
   CHECK(h(329670, 7, 3, 7, DType::f32).rm != 7);
   CHECK(h(186335, 4, 7, 8, DType::f32).rn != 1);
+  // Tall matrices (M from 24) below the work bound: bulk-copied slabs (40x2x8 f32 ran at
+  // 17 % of copy in the threads' slab, 62 % bulk-copied).
+  CHECK(bulk(h(72115, 40, 2, 8, DType::f32)));
+  CHECK(bulk(h(24193, 49, 4, 8, DType::f64)));
+  // Below 24 rows and K under 8 the threads' slab keeps 2 x 2 micro-tiles, never 4 x 4
+  // (20x2x20 f32: 19 % of copy with 4 x 4, 72 % with 2 x 2) ...
+  for (const auto& [m, k, n, t] : {std::tuple{20, 2, 20, DType::f32}, std::tuple{16, 3, 16, DType::f64},
+                                   std::tuple{6, 2, 61, DType::f64}, std::tuple{21, 1, 39, DType::f64}}) {
+    const KernelConfig c = h(30000, m, k, n, t);
+    const std::string shape = std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n) + " " + std::string(to_string(t));
+    CAPTURE(shape);
+    CHECK(c.tma == 0);
+    CHECK(c.rm * c.rn <= 4);
+  }
+  // ... while unaligned operands with K from 8 keep 4 x 4 there.
+  const KernelConfig deep = gen::heuristic(GemmProblem::make(30000, 20, 9, 20, DType::f32), kDev, 4);
+  CHECK(deep.tma == 0);
+  CHECK(deep.rm == 4);
+  CHECK(deep.rn == 4);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
-                                {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}})
+                                {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
+                                {20, 2, 20}, {21, 1, 39}})
     for (DType t : {DType::f32, DType::f64}) {
       const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
       CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());
