@@ -380,7 +380,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.bm || c.bn || c.bk || c.mma || c.ku || c.k8)
       return std::string("bm, bn, bk, mma, ku, k8 belong to the tiled family");
     if (c.st != 0 && c.st != 2)
-      return fmt::format("slab: st = {} must be 0 (one buffer) or 2 (two, the next slab fed by cp.async)", c.st);
+      return fmt::format("slab: st = {} must be 0 (one buffer) or 2 (two, the next slab fed by cp.async or, with "
+                         "tma = 1, by bulk copies)", c.st);
     if (c.st == 2 && d.cc_major < 8)
       return fmt::format("slab: st = 2 (cp.async) needs compute capability 8.0 or newer, not {}", d.arch());
     if (c.st == 2 && c.grid == 0)
@@ -391,7 +392,8 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
       if (!p.packed_c() || p.bcast_a() || p.bcast_b())
         return std::string("slab: cs = 1 (C staged in shared memory) needs a packed C and no broadcast operand");
-      if (c.ks != 1 || c.st != 0) return std::string("slab: cs = 1 needs ks = 1 and st = 0");
+      if (c.ks != 1 || (c.st != 0 && c.tma == 0))
+        return std::string("slab: cs = 1 needs ks = 1, and st = 0 unless tma = 1");
       if (units > c.threads)
         return fmt::format("slab: cs = 1 needs one micro-tile a thread at most: {} micro-tiles, {} threads", units,
                            c.threads);
@@ -400,7 +402,6 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.tma) {
       if (d.cc_major < 9)
         return fmt::format("slab: tma = 1 (bulk copies) needs compute capability 9.0 or newer, not {}", d.arch());
-      if (c.st != 0) return std::string("slab: tma = 1 needs st = 0");
       if ((!p.packed_a() && !p.bcast_a()) || (!p.packed_b() && !p.bcast_b()))
         return std::string("slab: tma = 1 needs each operand packed (matrices back to back) or broadcast");
       if (align_bytes < 16)
@@ -423,7 +424,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
                              c.vec, c.mats, e);
     }
     const std::int64_t smem = smem_bytes(p, c);
-    if (smem + (c.tma ? 16 : 0) > d.smem_per_block_optin)  // tma: an mbarrier in static shared memory
+    if (smem + (c.tma ? 16 : 0) > d.smem_per_block_optin)  // tma: one or two mbarriers in static shared memory
       return fmt::format("the slab needs {} bytes of shared memory; the device allows {}", smem, d.smem_per_block_optin);
   } else {
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
@@ -567,7 +568,7 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  static constexpr int A_RW = {}, B_RW = {}, P = {};\n"
         "  // lanes splitting each micro-tile's reduction\n"
         "  static constexpr int KS = {};\n"
-        "  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)\n"
+        "  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async or bulk copies (persistent grid)\n"
         "  static constexpr int ST = {};\n"
         "  // C staged through shared memory and written as one run of vectors\n"
         "  static constexpr bool CS = {};\n"

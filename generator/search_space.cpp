@@ -185,6 +185,18 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                   all.push_back(t);
                   t.cs = 1;
                   if (ks == 1) all.push_back(t);
+                  // Both on a persistent grid with two buffers: the next slab's bulk copies
+                  // in flight while the CTA computes the current one.
+                  if (ks == 1)
+                    for (int cs : {0, 1}) {
+                      KernelConfig u = t;
+                      u.cs = cs, u.st = 2;
+                      const double smem2 = static_cast<double>(smem_bytes(p, u)) + 1024.0;
+                      const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+                      u.grid = static_cast<int>(std::min({8.0, std::floor(smem_sm / smem2),
+                                                          std::floor(static_cast<double>(d.max_threads_per_sm) / threads)}));
+                      if (u.grid >= 1) all.push_back(u);
+                    }
                 }
                 // A persistent grid (4 CTAs per SM walking the slabs) for the same knobs.
                 if (minb == 1 && ks == 1) {

@@ -275,7 +275,15 @@ TEST_CASE("validation rules") {
   c.cs = 0, c.grid = 4;
   CHECK_FALSE(gen::check(shared.normalized(), c, kDev, 16));  // a broadcast B is staged once by the threads
   c.st = 2;
-  CHECK(gen::check(cube, c, kDev, 16));
+  CHECK_FALSE(gen::check(cube, c, kDev, 16));  // two buffers fed by bulk copies, a persistent grid
+  c.grid = 0;
+  CHECK(gen::check(cube, c, kDev, 16));  // st = 2 needs a persistent grid
+  // With C staged (cs) each of the two buffers holds the operands or the slab's C, the larger:
+  // 16x2x16 f32, 4 matrices: operands 4 x 64 elements, C 4 x 256.
+  const GemmProblem flat = GemmProblem::make(1000, 16, 2, 16, DType::f32).normalized();
+  const KernelConfig staged2 = KernelConfig::parse("slab,t=256,mats=4,vec=4,rm=2,rn=2,grid=2,st=2,cs=1,tma=1");
+  CHECK_FALSE(gen::check(flat, staged2, kDev, 16));
+  CHECK(gen::smem_bytes(flat, staged2) == 2 * 4 * 256 * 4);
   // st = 2 on the slab family: two buffers (twice the shared memory), a persistent grid only.
   const GemmProblem q = GemmProblem::make(1000, 33, 33, 33, DType::f64).normalized();
   c = KernelConfig::parse("slab,t=64,mats=2,vec=2,rm=3,rn=3,grid=4,st=2");

@@ -29,7 +29,8 @@ struct KernelConfig {
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
   int ks = 1;    ///< slab: lanes that split one micro-tile's reduction over K (power of two <= 32)
   /// slab: 1 = C staged through shared memory and written as one coalesced run of vectors
-  /// (packed C, no broadcast operand, one micro-tile a thread at most, ks = 1, st = 0).
+  /// (packed C, no broadcast operand, one micro-tile a thread at most, ks = 1, st = 0 or
+  /// st = 2 with tma = 1).
   int cs = 0;
   /// slab, sm_90: 1 = the packed operands of a full slab arrive by bulk copies (the TMA
   /// unit, one instruction per operand, completion on an mbarrier) into an unpadded layout,
@@ -54,7 +55,8 @@ struct KernelConfig {
   int k8 = 0;
   /// tiled: 0 = two shared-memory stages fed through registers; s >= 3 = s stages fed by
   /// cp.async (no registers hold the next chunk; s - 1 chunks in flight). slab: 0 = one
-  /// buffer; 2 = two, the next slab fed by cp.async (persistent grid only).
+  /// buffer; 2 = two, the next slab fed by cp.async, or by bulk copies with tma = 1
+  /// (persistent grid only).
   int st = 0;
   /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
   int grid = 0;

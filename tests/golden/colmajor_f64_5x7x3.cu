@@ -173,7 +173,8 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // contiguous dimension (the reduction P elements at a time, or the micro-tile's rows or
 // columns), and writes C directly: the outputs are numbered in C's storage order, so a
 // packed C is written as one coalesced run. With ST = 2 (a persistent grid) a CTA holds
-// two slabs: cp.async fetches its next one while it computes the current one.
+// two slabs: cp.async, or with TMA bulk copies, fetch its next one while it computes the
+// current one.
 #ifndef TAILOR_SLAB_CUH
 #define TAILOR_SLAB_CUH
 
@@ -286,6 +287,13 @@ struct Slab {
                       S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC>
       OpB;
   static constexpr int SMEM_BYTES = (OpA::SMEM_ELEMS + OpB::SMEM_ELEMS) * (int)sizeof(T);
+  // One buffer's elements: the operands, or with CS the slab's staged C where it is larger
+  // (it overlays them); whole 16-byte units, so that a second buffer starts aligned.
+  static constexpr int C_STAGE = S::CS ? (S::MATS * M * N + 16 / (int)sizeof(T) - 1) / (16 / (int)sizeof(T)) *
+                                             (16 / (int)sizeof(T))
+                                       : 0;
+  static constexpr int BUF_ELEMS =
+      OpA::SMEM_ELEMS + OpB::SMEM_ELEMS > C_STAGE ? OpA::SMEM_ELEMS + OpB::SMEM_ELEMS : C_STAGE;
   static constexpr int TM = (M + S::RM - 1) / S::RM;  // micro-tiles per matrix, down M
   static constexpr int TN = (N + S::RN - 1) / S::RN;  // and across N
   static constexpr int UNITS = TM * TN;
@@ -488,7 +496,65 @@ struct Slab {
     T* sB = sA + OpA::SMEM_ELEMS;
     const int tid = threadIdx.x;
     const i64 nslabs = (batch + S::MATS - 1) / S::MATS;
-    if constexpr (S::ST == 2) {
+    if constexpr (S::ST == 2 && S::TMA) {
+      // Two buffers fed by bulk copies (a persistent grid): thread 0 issues the copies of
+      // the CTA's next full slab into the other buffer before the CTA computes the current
+      // one; each buffer completes on its own mbarrier. With CS a slab's C is staged over
+      // its own buffer's operands and leaves by a bulk store, whose reads of shared memory
+      // thread 0 waits for before it refills that buffer. The last, partial slab (its runs
+      // need not be whole 16-byte units) is staged by the threads.
+      constexpr int BUF = BUF_ELEMS;
+      constexpr unsigned BYTES =
+          (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T));
+      __shared__ unsigned long long mbar[2];
+      if (tid == 0) {
+        mbar_init(&mbar[0], 1);
+        mbar_init(&mbar[1], 1);
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        if (S::A_BCAST) OpA::load(sA + h * BUF, A, 0, 1, tid);
+        if (S::B_BCAST) OpB::load(sB + h * BUF, B, 0, 1, tid);
+      }
+      __syncthreads();
+      // Thread 0: the bulk copies of full slab s into buffer h. The threads' reads of the
+      // buffer ended at the barrier that closed its last slab.
+      auto fetch = [&](int h, i64 s) {
+        const i64 b0 = s * S::MATS;
+        if (S::CS) bulk_store_wait<true>();
+        fence_async_smem();
+        mbar_expect(&mbar[h], BYTES);
+        if (!S::A_BCAST) bulk_load(sA + h * BUF, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), &mbar[h]);
+        if (!S::B_BCAST) bulk_load(sB + h * BUF, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), &mbar[h]);
+      };
+      i64 s = blockIdx.x;
+      if (tid == 0 && s < nslabs && (s + 1) * S::MATS <= batch) fetch(0, s);
+      unsigned phases = 0;  // bit h: the parity buffer h's barrier completes next
+      for (int h = 0; s < nslabs; s += gridDim.x, h ^= 1) {
+        const i64 next = s + gridDim.x;
+        if (tid == 0 && next < nslabs && (next + 1) * S::MATS <= batch) fetch(h ^ 1, next);
+        const i64 b0 = s * S::MATS;
+        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+        T* a = sA + h * BUF;
+        T* b = sB + h * BUF;
+        if (nb == S::MATS) {
+          mbar_wait(&mbar[h], (phases >> h) & 1u);
+          phases ^= 1u << h;
+        } else {
+          if (S::CS && tid == 0) bulk_store_wait<true>();
+          __syncthreads();
+          if (!S::A_BCAST) OpA::load(a, A, b0, nb, tid);
+          if (!S::B_BCAST) OpB::load(b, B, b0, nb, tid);
+          __syncthreads();
+        }
+        if constexpr (S::CS) compute_staged(a, b, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        else compute(a, b, C, b0, nb, alpha, beta, tid);
+        __syncthreads();
+      }
+      // Shared memory must outlive the reads of the last bulk store.
+      if constexpr (S::CS)
+        if (tid == 0) bulk_store_wait<true>();
+    } else if constexpr (S::ST == 2) {
       // Two buffers (a persistent grid): the copies of the CTA's next slab are in flight
       // while it computes the current one. A broadcast operand sits in both buffers.
       constexpr int BUF = OpA::SMEM_ELEMS + OpB::SMEM_ELEMS;
@@ -597,7 +663,7 @@ struct Spec {
   static constexpr int A_RW = 1, B_RW = 1, P = 1;
   // lanes splitting each micro-tile's reduction
   static constexpr int KS = 1;
-  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async (persistent grid)
+  // shared-memory buffers: 1, or 2 with the next slab fed by cp.async or bulk copies (persistent grid)
   static constexpr int ST = 1;
   // C staged through shared memory and written as one run of vectors
   static constexpr bool CS = false;

@@ -60,11 +60,16 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
         const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
         c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
       }
-      if (c.st == 0 && dev.cc_major >= 9 && pick(rng, 0, 1) == 0) {  // bulk copies, whole 16-byte runs
+      if (dev.cc_major >= 9 && pick(rng, 0, 1) == 0) {  // bulk copies, whole 16-byte runs (st = 2: two buffers)
         c.tma = 1;
         std::int64_t step = 1;
         for (std::int64_t e : {p.m * p.k, p.k * p.n, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * p.esize(), 16));
         c.mats = static_cast<int>((c.mats + step - 1) / step * step);
+        if (c.st == 2 && c.ks == 1 && pick(rng, 0, 1) == 0) {  // and C staged over each buffer
+          c.cs = 1;
+          const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
+          c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
+        }
       }
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
@@ -284,6 +289,11 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
       {1001, 33, 33, 33, DType::f32, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=2,tma=1"},
       {1003, 25, 25, 25, DType::f64, "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=5,grid=0,cs=1,tma=1"},
       {999, 20, 20, 20, DType::f64, "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=4,grid=1,cs=1,tma=1"},
+      // two buffers fed by bulk copies on a persistent grid, with and without C staged
+      {1001, 33, 33, 33, DType::f32, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=2,st=2,cs=1,tma=1"},
+      {999, 20, 20, 20, DType::f64, "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=4,grid=1,st=2,tma=1"},
+      {1003, 16, 2, 16, DType::f32, "slab,t=256,minb=1,mats=4,vec=4,rm=2,rn=2,grid=2,st=2,cs=1,tma=1"},
+      {997, 7, 19, 5, DType::f64, "slab,t=64,minb=1,mats=8,vec=2,rm=7,rn=1,grid=1,st=2,cs=1,tma=1"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}, {1.0, 1.0}};
   int n = 0;
@@ -297,6 +307,20 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
       c.forced.reset();
       CHECK(run_case(rt, c, nullptr, 4000 + n++) == "");
     }
+  // A broadcast operand, staged by the threads into both buffers; a partial last slab.
+  for (const bool a_shared : {false, true}) {
+    GemmProblem p = a_shared ? GemmProblem::make(100003, 3, 3, 1, DType::f32) : GemmProblem::make(100003, 1, 3, 3, DType::f32);
+    if (a_shared) p.broadcast_a();
+    else p.broadcast_b();
+    for (auto [alpha, beta] : scalars) {
+      Case c{p.normalized(), alpha, beta,
+             KernelConfig::parse(a_shared ? "slab,t=128,minb=1,mats=128,vec=4,rm=3,rn=1,grid=4,st=2,tma=1"
+                                          : "slab,t=352,minb=1,mats=344,vec=4,rm=1,rn=3,grid=5,st=2,tma=1")};
+      CAPTURE(c.label());
+      REQUIRE_FALSE(gen::check(c.p, *c.forced, rt.device(), 16));
+      CHECK(run_case(rt, c, nullptr, 4000 + n++) == "");
+    }
+  }
 }
 
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
