@@ -146,6 +146,13 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
         if (dim % d == 0) s.insert(d);
       return s;
     };
+    // Two buffers on a persistent grid: as many CTAs per SM as shared memory and threads allow.
+    auto two_buffer_grid = [&](const KernelConfig& c) {
+      const double smem2 = static_cast<double>(smem_bytes(p, c)) + 1024.0;
+      const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+      return static_cast<int>(std::min({8.0, std::floor(smem_sm / smem2),
+                                        std::floor(static_cast<double>(d.max_threads_per_sm) / c.threads)}));
+    };
     std::set<std::pair<int, int>> tiles;
     for (int rm : sides(p.m))
       for (int rn : sides(p.n))
@@ -191,10 +198,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                     for (int cs : {0, 1}) {
                       KernelConfig u = t;
                       u.cs = cs, u.st = 2;
-                      const double smem2 = static_cast<double>(smem_bytes(p, u)) + 1024.0;
-                      const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
-                      u.grid = static_cast<int>(std::min({8.0, std::floor(smem_sm / smem2),
-                                                          std::floor(static_cast<double>(d.max_threads_per_sm) / threads)}));
+                      u.grid = two_buffer_grid(u);
                       if (u.grid >= 1) all.push_back(u);
                     }
                 }
@@ -206,10 +210,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                   // compute: a grid of as many CTAs per SM as shared memory and threads allow.
                   if (d.cc_major >= 8) {
                     c.st = 2;
-                    const double smem2 = static_cast<double>(smem_bytes(p, c)) + 1024.0;
-                    const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
-                    c.grid = static_cast<int>(std::min({8.0, std::floor(smem_sm / smem2),
-                                                        std::floor(static_cast<double>(d.max_threads_per_sm) / threads)}));
+                    c.grid = two_buffer_grid(c);
                     if (c.grid >= 1) all.push_back(c);
                   }
                 }
