@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "tailor/error.hpp"
@@ -770,8 +771,59 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = 128;
     return c;
   };
+  // A DMMA tile whose sides are the matrix's rounded up to 8 (one tile a side, or the
+  // standard side on one of them) where it pads less than the 32- or 64-wide tiles of four
+  // warps and the model below ranks it first: padded area times the shared-memory reads a
+  // warp makes per mma (1 + 1/rm + 1/rn), times the rate lost to 8-row mma tiles left
+  // unpaired (m8n8k4 runs at half the rate of m16n8k4). Warps: 4 to 9, at most 16 mma tiles
+  // each, bk = 8, four cp.async stages, two CTAs an SM asked for at 128 threads. Where the
+  // standard tile is itself fed by cp.async stages (K a multiple of its bk), only if it
+  // pads the matrix by at least 1.5 times the area. On the H200 (2026-11-30, through
+  // dispatch against the previous rule, 27 shapes): 5296x65^3 f64 72x72 (3x3 warps of 3x3
+  // mma tiles) 405 -> 204 us, 34 -> 63 % of copy; 60x61x52 64x56 (4x1 warps of 2x7) 66 ->
+  // 93 %; 46x71x53 48x64 (1x4 of 6x2) 49 -> 75 %; 1.05-1.85x on 24 of them; 29x64x67 and
+  // 122x128x54 lost (0.90x, 0.92x) against staged standard tiles padded 1.33 and 1.14 times
+  // as much (74x48x34 and 35x64x117 gained 1.44x and 1.10x at 1.92 and 1.71: hence the
+  // 1.5). Not where both sides pass 96: there the 64 x 128 tile of the 128^3 record (a
+  // tuned neighbour) or the 64 x 64 tile pads little, and the 64x112 tile of seven warps
+  // lost to them (104x59x107 0.93x, 118x118x111 0.98x, 106x116x112 0.97x, 128x84x110
+  // 0.76x; a fresh draw of 12, 2026-11-30), while sides up to 96 gained 1.04-1.55x.
+  auto snug_dmma = [&](int std_m, int std_n, bool std_staged) -> std::optional<KernelConfig> {
+    if (p.m > 96 && p.n > 96) return std::nullopt;
+    auto cost = [&](std::int64_t bm, std::int64_t bn, int rm, int rn) {
+      const double area = static_cast<double>(ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn) / (p.m * p.n);
+      return area * (1.0 + 1.0 / rm + 1.0 / rn) * (2.0 * ((rm + 1) / 2) / rm);
+    };
+    const double std_cost = cost(std_m, std_n, std_m / 16, std_n / 16);
+    double best = std_cost;
+    std::optional<KernelConfig> pick;
+    const std::int64_t sm = ceil_div(p.m, 8) * 8, sn = ceil_div(p.n, 8) * 8;
+    for (std::int64_t bm : {static_cast<std::int64_t>(std_m), sm})
+      for (std::int64_t bn : {static_cast<std::int64_t>(std_n), sn}) {
+        if ((bm == std_m && bn == std_n) || bm > 128 || bn > 128) continue;
+        const std::int64_t area = ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn;
+        const std::int64_t std_area = ceil_div(p.m, std_m) * std_m * ceil_div(p.n, std_n) * std_n;
+        if (area >= std_area || (std_staged && 2 * std_area < 3 * area)) continue;
+        for (std::int64_t wm = 1; wm <= bm / 8; ++wm)
+          for (std::int64_t wn = 1; wn <= bn / 8; ++wn) {
+            if ((bm / 8) % wm || (bn / 8) % wn || wm * wn < 4 || wm * wn > 9) continue;
+            const int rm = static_cast<int>(bm / 8 / wm), rn = static_cast<int>(bn / 8 / wn);
+            if (rm > 8 || rn > 8 || rm * rn > 16) continue;
+            const double c = cost(bm, bn, rm, rn);
+            if (c < best * 0.999) {
+              KernelConfig k = heuristic_tiled(p, d, align_bytes);
+              k.mma = 1, k.bm = static_cast<int>(bm), k.bn = static_cast<int>(bn), k.rm = rm, k.rn = rn;
+              k.bk = 8, k.st = 4, k.threads = static_cast<int>(32 * wm * wn);
+              k.minb = k.threads <= 128 ? 2 : 1;
+              if (!check(p, k, d, align_bytes)) best = c, pick = k;
+            }
+          }
+      }
+    return pick;
+  };
   if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8 && fits(p.m, tm) &&
       fits(p.n, tn)) {
+    if (const auto s = snug_dmma(tm, tn, tm == 64 && tn == 64 && p.k % 8 == 0)) return *s;
     const KernelConfig c = dmma_tile(tm, tn);
     if (tm == 64 && tn == 64 && p.k % 8 == 0) {
       // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
@@ -845,6 +897,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // heuristic_tiled.
   if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
     auto side = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
+    if (const auto s = snug_dmma(side(p.m), side(p.n), p.k % (p.k >= 16 ? 16 : 8) == 0)) return *s;
     KernelConfig c = dmma_tile(side(p.m), side(p.n));
     if (p.k % c.bk == 0) c.st = 3;
     if (!check(p, c, d, align_bytes)) return c;

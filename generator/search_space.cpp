@@ -236,8 +236,13 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   // Tiled family.
   if (p.m >= 16 && p.n >= 16) {
     // Tiles near the matrix size too (20 .. 48), for shapes off a power of two.
-    for (int bm : {20, 24, 28, 32, 36, 40, 48, 64, 128})
-      for (int bn : {20, 24, 28, 32, 36, 40, 48, 64, 128})
+    // And the side rounded up to a multiple of 8 (65 -> 72: one tile a side, 11 % padded,
+    // where 64 leaves a second tile of one row and 128 pads by 97 %).
+    std::set<int> bms{20, 24, 28, 32, 36, 40, 48, 64, 128}, bns = bms;
+    if (p.m <= 128) bms.insert(static_cast<int>(ceil_div(p.m, 8) * 8));
+    if (p.n <= 128) bns.insert(static_cast<int>(ceil_div(p.n, 8) * 8));
+    for (int bm : bms)
+      for (int bn : bns)
         for (int rm : {2, 4, 8})
           for (int rn : {2, 4, 8})
             for (int bk : {8, 16, 32})
@@ -258,17 +263,28 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   }
   // Tiled on the FP64 tensor cores.
   if (p.dtype == DType::f64 && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
-    // Tiles of 24 and 48 (3 and 6 mma tiles) only near such a side (33 -> 48, 20 -> 24).
-    for (int bm : {16, 24, 32, 48, 64, 128})
-      for (int bn : {16, 24, 32, 48, 64, 128})
-        for (int rm : {1, 2, 3, 4, 8})
-          for (int rn : {1, 2, 3, 4, 8})
+    // Tiles of 24 and 48 (3 and 6 mma tiles), and the side rounded up to a multiple of 8
+    // (65 -> 72: 9 mma tiles), only near such a side (33 -> 48, 20 -> 24, 65 -> 72).
+    std::set<int> bms{16, 24, 32, 48, 64, 128}, bns = bms;
+    if (p.m <= 128) bms.insert(static_cast<int>(ceil_div(p.m, 8) * 8));
+    if (p.n <= 128) bns.insert(static_cast<int>(ceil_div(p.n, 8) * 8));
+    auto pow2_or_64 = [](int b) { return b == 16 || b == 32 || b == 64 || b == 128; };
+    for (int bm : bms)
+      for (int bn : bns)
+        for (int rm : {1, 2, 3, 4, 5, 6, 7, 8})
+          for (int rn : {1, 2, 3, 4, 5, 6, 7, 8})
             for (int bk : {8, 16, 32})
-              for (int minb : {1, 2}) {
+              for (int minb : {1, 2, 3}) {
                 if (bm > 2 * p.m + 16 || bn > 2 * p.n + 16 || bm % (8 * rm) || bn % (8 * rn)) continue;
-                const bool near = bm % 16 != 0 || bm == 48 || bn % 16 != 0 || bn == 48;
+                const bool near = !pow2_or_64(bm) || !pow2_or_64(bn);
                 if (near && (bm - p.m < 0 || bm - p.m > 16 || bn - p.n < 0 || bn - p.n > 16)) continue;
-                if ((rm == 3 && bm % 24) || (rn == 3 && bn % 24)) continue;  // 3 only for the near tiles
+                // Odd counts of mma tiles a warp (3, 5, 7) and 6 only for the near tiles.
+                if ((rm % 2 == 1 && rm > 1 && pow2_or_64(bm)) || (rn % 2 == 1 && rn > 1 && pow2_or_64(bn)) ||
+                    (rm == 6 && pow2_or_64(bm)) || (rn == 6 && pow2_or_64(bn)))
+                  continue;
+                // Three CTAs an SM (a register cap of 65536 / (3 x threads)) for the near tiles
+                // of many warps, which otherwise take one an SM (72 x 72 f64: 154 registers).
+                if (minb == 3 && (!near || bm * bn < 64 * 64)) continue;
                 // 8 tiles a side (up to 8 x 4 a warp, ~250 registers): for 64 x 128 and 128 x 128
                 // CTA tiles, which read each A row and B column once or twice per matrix.
                 if ((rm == 8 || rn == 8) && (rm * rn > 32 || rm * rn < 16 || bm * bn < 64 * 128)) continue;

@@ -125,6 +125,32 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(odd.threads == 128);
   CHECK(odd.bm == 32);
   CHECK(odd.bn == 32);
+  // f64 with sides off the 32- and 64-wide tiles: a DMMA tile of the sides rounded up to 8
+  // (65^3 f64: 72 x 72 in 3 x 3 warps, 31 -> 62 % of copy; 60x61x52: 64 x 56, 66 -> 93 %).
+  const KernelConfig s65 = h(5296, 65, 65, 65, DType::f64);
+  CHECK(s65.family == Family::tiled);
+  CHECK(s65.mma == 1);
+  CHECK(s65.bm == 72);
+  CHECK(s65.bn == 72);
+  CHECK(s65.rm == 3);
+  CHECK(s65.rn == 3);
+  CHECK(s65.threads == 288);
+  CHECK(s65.st == 4);
+  const KernelConfig s60 = h(3800, 60, 61, 52, DType::f64);
+  CHECK(s60.bm == 64);
+  CHECK(s60.bn == 56);
+  CHECK(s60.threads == 128);
+  // ... but not against a staged standard tile that pads less than 1.5 times as much
+  // (29x64x67, 122x128x54), nor with both sides past 96 (118x118x111): those keep 32- and
+  // 64-wide tiles.
+  for (const auto& [b, m, k, n] : {std::array<std::int64_t, 4>{1854, 29, 64, 67}, {1073, 122, 128, 54},
+                                   {778, 118, 118, 111}, {5461, 64, 64, 64}, {21845, 32, 32, 32}}) {
+    const KernelConfig c = h(b, m, k, n, DType::f64);
+    CAPTURE(m);
+    CHECK(c.mma == 1);
+    CHECK((c.bm == 32 || c.bm == 64));
+    CHECK((c.bn == 32 || c.bn == 64));
+  }
   // Short reductions: a whole column of C a thread for up to 4 rows or 8 ...
   const KernelConfig col = h(600000, 4, 2, 7, DType::f32);
   CHECK(col.rm == 4);
