@@ -779,15 +779,15 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // each, bk = 8, four cp.async stages, two CTAs an SM asked for at 128 threads. Where the
   // standard tile is itself fed by cp.async stages (K a multiple of its bk), only if it
   // pads the matrix by at least 1.5 times the area. On the H200 (2026-11-30, through
-  // dispatch against the previous rule, 27 shapes): 5296x65^3 f64 72x72 (3x3 warps of 3x3
-  // mma tiles) 405 -> 204 us, 34 -> 63 % of copy; 60x61x52 64x56 (4x1 warps of 2x7) 66 ->
-  // 93 %; 46x71x53 48x64 (1x4 of 6x2) 49 -> 75 %; 1.05-1.85x on 24 of them; 29x64x67 and
-  // 122x128x54 lost (0.90x, 0.92x) against staged standard tiles padded 1.33 and 1.14 times
-  // as much (74x48x34 and 35x64x117 gained 1.44x and 1.10x at 1.92 and 1.71: hence the
-  // 1.5). Not where both sides pass 96: there the 64 x 128 tile of the 128^3 record (a
-  // tuned neighbour) or the 64 x 64 tile pads little, and the 64x112 tile of seven warps
-  // lost to them (104x59x107 0.93x, 118x118x111 0.98x, 106x116x112 0.97x, 128x84x110
-  // 0.76x; a fresh draw of 12, 2026-11-30), while sides up to 96 gained 1.04-1.55x.
+  // dispatch against the previous rule, 39 shapes in three draws): 5296x65^3 f64 72x72
+  // (3x3 warps of 3x3 mma tiles) 405 -> 204 us, 34 -> 63 % of copy; 60x61x52 64x56 (4x1
+  // warps of 2x7) 66 -> 93 %; 46x71x53 48x64 (1x4 of 6x2) 49 -> 75 %; 1.04-1.85x on the 33
+  // this rule keeps. 29x64x67 and 122x128x54 lost (0.90x, 0.92x) against staged standard
+  // tiles padded 1.33 and 1.14 times as much (74x48x34 and 35x64x117 gained 1.44x and
+  // 1.10x at 1.92 and 1.71: hence the 1.5). Not where both sides pass 96: there the 64 x
+  // 128 tile of the 128^3 record (a tuned neighbour) or the 64 x 64 tile pads little, and
+  // the 64x112 tile of seven warps lost to them (104x59x107 0.93x, 118x118x111 0.98x,
+  // 106x116x112 0.97x, 128x84x110 0.76x).
   auto snug_dmma = [&](int std_m, int std_n, bool std_staged) -> std::optional<KernelConfig> {
     if (p.m > 96 && p.n > 96) return std::nullopt;
     auto cost = [&](std::int64_t bm, std::int64_t bn, int rm, int rn) {
