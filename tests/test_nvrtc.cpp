@@ -134,6 +134,15 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         if (!gen::check(p, k8, kDev, 16)) cases.push_back({p, k8});
         k8.ku = 1;
         if (!gen::check(p, k8, kDev, 16)) cases.push_back({p, k8});
+        // Tiles of the sides rounded up to 8 (72 x 72 in 3 x 3 warps, 64 x 56 of 2 x 7, 112 x 64
+        // of 2 x 8), with no register cap: forced on these shapes (a cap of two or three CTAs
+        // an SM spills on some; the heuristic's own picks are checked below).
+        for (const char* snug : {"tiled,t=288,minb=1,bm=72,bn=72,bk=8,vec=2,rm=3,rn=3,grid=0,mma=1,st=4",
+                                 "tiled,t=128,minb=1,bm=64,bn=56,bk=8,vec=2,rm=2,rn=7,grid=0,mma=1,st=4",
+                                 "tiled,t=224,minb=1,bm=112,bn=64,bk=8,vec=2,rm=2,rn=8,grid=0,mma=1,st=4"}) {
+          const KernelConfig c = KernelConfig::parse(snug);
+          if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        }
       }
       KernelConfig t3 = t;  // a small tile fed by cp.async: static shared memory
       t3.st = 4;
@@ -152,6 +161,30 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         c.cs = 0, c.grid = 2;  // bulk copies in, a persistent grid
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
       }
+    }
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
+  // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
+  // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
+  const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {45, 104, 18}, {21, 98, 108},
+                                   {74, 48, 34}, {100, 37, 50}, {92, 46, 20}, {35, 64, 117}, {105, 89, 58}};
+  std::vector<Case> cases;
+  for (const auto& s : sizes)
+    for (int kinds = 0; kinds < 3; ++kinds) {
+      GemmProblem p = GemmProblem::make(2000, s[0], s[1], s[2], DType::f64);
+      p.alpha_kind = kinds == 1 ? ScalarKind::general : ScalarKind::one;
+      p.beta_kind = kinds == 0 ? ScalarKind::zero : kinds == 1 ? ScalarKind::general : ScalarKind::one;
+      p = p.normalized();
+      const KernelConfig c = gen::heuristic(p, kDev, 16);
+      CAPTURE(p.to_string());
+      CHECK(c.mma == 1);
+      CHECK(c.st == 4);
+      CHECK((c.bm % 32 != 0 || c.bn % 32 != 0));  // a side rounded up to 8, not a 32- or 64-wide tile
+      cases.push_back({p, c});
     }
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
