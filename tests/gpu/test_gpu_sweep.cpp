@@ -351,3 +351,37 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
         CHECK(run_case(rt, c, nullptr, 6000 + n++) == "");
       }
 }
+
+TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and beta, forced and through dispatch") {
+  Runtime rt;
+  rt.impl().make_current();
+  struct Shape { std::int64_t batch, m, k, n; };
+  // 65^3 (72 x 72, 3 x 3 warps of 3 x 3 mma tiles), 60x61x52 (64 x 56, warps of 2 x 7),
+  // 45x104x18 (64 x 24), 105x89x58 (112 x 64, warps of 2 x 8): the heuristic's picks for
+  // row-major operands, forced under every layout, and the heuristic's own plan.
+  const Shape shapes[] = {{67, 65, 65, 65}, {129, 60, 61, 52}, {211, 45, 104, 18}, {53, 105, 89, 58}};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                               {Layout::col, Layout::col, Layout::col},
+                               {Layout::row, Layout::col, Layout::row}};
+  int n = 0;
+  for (const Shape& s : shapes) {
+    const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f64).normalized();
+    const KernelConfig snug = gen::heuristic(rowp, rt.device(), 16);
+    CAPTURE(snug.to_string());
+    REQUIRE(snug.mma == 1);
+    REQUIRE((snug.bm % 32 != 0 || snug.bn % 32 != 0));
+    for (const auto& l : layouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f64);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, snug};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the tile does not take
+        CHECK(run_case(rt, c, nullptr, 7000 + n++) == "");
+        c.forced.reset();
+        CHECK(run_case(rt, c, nullptr, 7000 + n++) == "");
+      }
+  }
+  CHECK(n >= 24);
+}
