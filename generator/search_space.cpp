@@ -233,14 +233,18 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
       all.push_back(c);
     }
   };
+  // Tile sides: a list, and a matrix side up to 128 rounded up to a multiple of 8.
+  auto with_rounded = [](std::set<int> sides, std::int64_t dim) {
+    if (dim <= 128) sides.insert(static_cast<int>(ceil_div(dim, 8) * 8));
+    return sides;
+  };
   // Tiled family.
   if (p.m >= 16 && p.n >= 16) {
     // Tiles near the matrix size too (20 .. 48), for shapes off a power of two.
     // And the side rounded up to a multiple of 8 (65 -> 72: one tile a side, 11 % padded,
     // where 64 leaves a second tile of one row and 128 pads by 97 %).
-    std::set<int> bms{20, 24, 28, 32, 36, 40, 48, 64, 128}, bns = bms;
-    if (p.m <= 128) bms.insert(static_cast<int>(ceil_div(p.m, 8) * 8));
-    if (p.n <= 128) bns.insert(static_cast<int>(ceil_div(p.n, 8) * 8));
+    const std::set<int> near_sides{20, 24, 28, 32, 36, 40, 48, 64, 128};
+    const std::set<int> bms = with_rounded(near_sides, p.m), bns = with_rounded(near_sides, p.n);
     for (int bm : bms)
       for (int bn : bns)
         for (int rm : {2, 4, 8})
@@ -265,9 +269,8 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   if (p.dtype == DType::f64 && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
     // Tiles of 24 and 48 (3 and 6 mma tiles), and the side rounded up to a multiple of 8
     // (65 -> 72: 9 mma tiles), only near such a side (33 -> 48, 20 -> 24, 65 -> 72).
-    std::set<int> bms{16, 24, 32, 48, 64, 128}, bns = bms;
-    if (p.m <= 128) bms.insert(static_cast<int>(ceil_div(p.m, 8) * 8));
-    if (p.n <= 128) bns.insert(static_cast<int>(ceil_div(p.n, 8) * 8));
+    const std::set<int> mma_sides{16, 24, 32, 48, 64, 128};
+    const std::set<int> bms = with_rounded(mma_sides, p.m), bns = with_rounded(mma_sides, p.n);
     auto pow2_or_64 = [](int b) { return b == 16 || b == 32 || b == 64 || b == 128; };
     for (int bm : bms)
       for (int bn : bns)
