@@ -192,6 +192,17 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                   all.push_back(t);
                   t.cs = 1;
                   if (ks == 1) all.push_back(t);
+                  // The ladder's own count where rounding changed it: bulk copies take the
+                  // aligned runs around such slabs (65^3 f32: one matrix, 34 KB, where four
+                  // make the runs whole at 135 KB).
+                  if (ks == 1 && vec == max_vec && mats != mats0) {
+                    KernelConfig o = t;
+                    o.mats = mats0;
+                    while (o.vec > 1 && ((p.packed_a() && (mats0 * p.m * p.k) % o.vec) ||
+                                         (p.packed_b() && (mats0 * p.k * p.n) % o.vec)))
+                      o.vec /= 2;
+                    all.push_back(o);
+                  }
                   // Both on a persistent grid with two buffers: the next slab's bulk copies
                   // in flight while the CTA computes the current one.
                   if (ks == 1)

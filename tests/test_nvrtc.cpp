@@ -160,6 +160,14 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
         c.cs = 0, c.grid = 2;  // bulk copies in, a persistent grid
         if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        // One matrix a slab: runs that need not be whole 16-byte units (the aligned runs
+        // around them are copied), one buffer with C staged, and two on a persistent grid.
+        c.mats = 1, c.cs = 1, c.grid = 0;
+        c.rm = static_cast<int>(std::min<std::int64_t>(3, s[0])), c.rn = static_cast<int>(std::min<std::int64_t>(3, s[2]));
+        c.threads = static_cast<int>(std::max<std::int64_t>(64, ((s[0] + c.rm - 1) / c.rm * ((s[2] + c.rn - 1) / c.rn) + 31) / 32 * 32));
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
+        c.st = 2, c.grid = 2;
+        if (!gen::check(p, c, kDev, 16)) cases.push_back({p, c});
       }
     }
   const auto failures = compile_all(cases);

@@ -173,6 +173,14 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(h33.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
   const KernelConfig h25 = gen::heuristic(GemmProblem::make(35791, 25, 25, 25, DType::f64), kDev, 16);
   CHECK(h25.to_string() == "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=5,grid=0,cs=1,tma=1");
+  // f32 slabs whose whole-16-byte step passes 40 KB take any count (the copies take the
+  // aligned runs around them): 65^3, one matrix of 34 KB where four make 135 KB; f64 keeps
+  // its step of two (43x27x71: two matrices, 49 KB).
+  const KernelConfig h65 = gen::heuristic(GemmProblem::make(10592, 65, 65, 65, DType::f32), kDev, 16);
+  CHECK(h65.to_string() == "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1");
+  CHECK(gen::heuristic(GemmProblem::make(11171, 7, 118, 65, DType::f32), kDev, 16).mats == 1);
+  CHECK(gen::heuristic(GemmProblem::make(2446, 43, 27, 71, DType::f64), kDev, 16).mats == 2);
+  CHECK(gen::heuristic(GemmProblem::make(41082, 35, 35, 35, DType::f32), kDev, 16).mats == 4);  // 39 KB
   // Every choice is valid for its problem, whatever the batch (a batch of 1 included).
   for (std::int64_t side : {20, 23, 27, 31, 40, 47, 64})
     for (DType t : {DType::f32, DType::f64})

@@ -184,17 +184,44 @@ namespace tailor {
 // One input operand of a slab: R rows of L contiguous elements per matrix in global
 // memory (a row-major A has R = M, L = K), LD elements apart, STRIDE elements between
 // matrices. In shared memory rows are PITCH = L + ROWPAD apart, matrices MATPITCH.
+// With BULK (TMA) a full slab arrives by one bulk copy of whole 16-byte units. Where
+// MATS matrices are not whole units (65 x 65 floats), slab s's run starts OFFSET(b0)
+// elements past a 16-byte boundary: the copy takes the aligned run around it, the slab
+// lands that many elements into shared memory, and one more unit of room is kept.
 template <class T, int R, int L, i64 LD, i64 STRIDE, bool PACKED, bool BCAST, int ROWPAD,
-          int MATPAD, int MATS, int THREADS, int VEC>
+          int MATPAD, int MATS, int THREADS, int VEC, bool BULK>
 struct SlabOperand {
   static constexpr int E = R * L;  // elements of one matrix
   static constexpr int PITCH = L + ROWPAD;
   static constexpr int MATPITCH = R * PITCH + MATPAD;
   static constexpr int NMAT = BCAST ? 1 : MATS;  // matrices held in shared memory
   static constexpr int ALIGN_ELEMS = 16 / sizeof(T);
+  static constexpr bool RUN_ALIGNED = !BULK || BCAST || (i64)MATS * E % ALIGN_ELEMS == 0;
   // Shared-memory elements, rounded up so the next operand starts 16-byte aligned.
-  static constexpr int SMEM_ELEMS = (NMAT * MATPITCH + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS;
+  static constexpr int SMEM_ELEMS =
+      (NMAT * MATPITCH + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS + (RUN_ALIGNED ? 0 : ALIGN_ELEMS);
   static constexpr bool FLAT = ROWPAD == 0 && MATPAD == 0;
+
+  // Bulk copies (full slabs): the slab at batch entry b0 starts offset(b0) elements past a
+  // 16-byte boundary (the operand's base is 16-byte aligned), and the copy of the aligned
+  // run around it takes copy_bytes(offset) bytes. It is used only where that run ends
+  // within the operand's batch * E elements (fits), so nothing past the operand is read.
+  __device__ __forceinline__ static int offset(i64 b0) {
+    return RUN_ALIGNED ? 0 : (int)((b0 * E) % ALIGN_ELEMS);
+  }
+  __device__ __forceinline__ static unsigned copy_bytes(int off) {
+    return (unsigned)((off + MATS * E + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS * sizeof(T));
+  }
+  __device__ __forceinline__ static bool fits(i64 b0, i64 batch) {
+    if (RUN_ALIGNED) return true;
+    const int off = offset(b0);
+    return b0 * E - off + (i64)(copy_bytes(off) / sizeof(T)) <= batch * E;
+  }
+  // Thread 0: the bulk copy of the full slab at b0 into s, completing on bar.
+  __device__ __forceinline__ static void bulk(T* s, const T* __restrict__ g, i64 b0, unsigned long long* bar) {
+    const int off = offset(b0);
+    bulk_load(s, g + b0 * E - off, copy_bytes(off), bar);
+  }
 
   // Shared-memory index of element (r, c) of slab matrix b.
   __device__ __forceinline__ static int at(int b, int r, int c) {
@@ -281,17 +308,25 @@ struct Slab {
   typedef typename S::T T;
   static constexpr int M = S::M, K = S::K, N = S::N;
   typedef SlabOperand<T, S::A_ROW ? M : K, S::A_ROW ? K : M, S::A_LD, S::A_STRIDE, S::A_PACKED,
-                      S::A_BCAST, S::A_ROWPAD, S::A_MATPAD, S::MATS, S::THREADS, S::VEC>
+                      S::A_BCAST, S::A_ROWPAD, S::A_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA>
       OpA;
   typedef SlabOperand<T, S::B_ROW ? K : N, S::B_ROW ? N : K, S::B_LD, S::B_STRIDE, S::B_PACKED,
-                      S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC>
+                      S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA>
       OpB;
+  // Vector reads of shared memory stay aligned at a slab's offset: the offsets are
+  // multiples of gcd(MATS * E, 16 bytes of elements), which every read width divides.
+  static_assert(OpA::RUN_ALIGNED || (S::MATS * OpA::E) % S::A_RW == 0, "A read width vs slab offset");
+  static_assert(OpB::RUN_ALIGNED || (S::MATS * OpB::E) % S::B_RW == 0, "B read width vs slab offset");
+  // Bulk-copied slabs of a full C that is not whole 16-byte units (beta = 0, cs = 1): the
+  // staged sums land offset_c(b0) elements into the buffer, where the 16-byte units of C
+  // in global memory line up with those of shared memory (one more unit of room).
+  static constexpr int V16 = 16 / (int)sizeof(T);
+  static constexpr bool C_ALIGNED = !S::TMA || (S::MATS * M * N) % V16 == 0;
   static constexpr int SMEM_BYTES = (OpA::SMEM_ELEMS + OpB::SMEM_ELEMS) * (int)sizeof(T);
   // One buffer's elements: the operands, or with CS the slab's staged C where it is larger
   // (it overlays them); whole 16-byte units, so that a second buffer starts aligned.
-  static constexpr int C_STAGE = S::CS ? (S::MATS * M * N + 16 / (int)sizeof(T) - 1) / (16 / (int)sizeof(T)) *
-                                             (16 / (int)sizeof(T))
-                                       : 0;
+  static constexpr int C_STAGE =
+      S::CS ? (S::MATS * M * N + V16 - 1) / V16 * V16 + (C_ALIGNED ? 0 : V16) : 0;
   static constexpr int BUF_ELEMS =
       OpA::SMEM_ELEMS + OpB::SMEM_ELEMS > C_STAGE ? OpA::SMEM_ELEMS + OpB::SMEM_ELEMS : C_STAGE;
   static constexpr int TM = (M + S::RM - 1) / S::RM;  // micro-tiles per matrix, down M
@@ -435,7 +470,10 @@ struct Slab {
   // them: a barrier), and the slab's C leaves as one coalesced run of VEC-element vectors.
   // With bulk_c (TMA, beta = 0, a full slab) the scaled sums leave by one bulk copy that
   // thread 0 issues; it waits for the copy to have read shared memory before the slab's
-  // next operands land there.
+  // next operands land there. Where the slab's C is not whole 16-byte units (!C_ALIGNED),
+  // the sums are staged oc elements in, so that shared and global memory share their
+  // 16-byte boundaries: the whole units between the first and last boundary leave by the
+  // bulk copy (or as 16-byte vectors), the elements outside them one by one.
   static constexpr int CVEC = (S::MATS * M * N) % S::VEC == 0 ? S::VEC : 1;
   __device__ __forceinline__ static void compute_staged(const T* sA, const T* sB, T* sC, T* __restrict__ C, i64 b0,
                                                         int nb, T alpha, T beta, int tid, bool bulk_c) {
@@ -446,6 +484,8 @@ struct Slab {
     const bool active = tid < nb * UNITS;
     bulk_c = bulk_c && S::TMA && S::BETA == kZero;  // the vector path below applies alpha and beta
     if (active) accumulate(sA, sB, b, ti, tj, 0, acc);
+    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    T* sc = sC + oc;
     __syncthreads();  // sC overlays the operands
     if (active) {
 #pragma unroll
@@ -454,27 +494,47 @@ struct Slab {
         for (int y = 0; y < S::RN; ++y) {
           const int i = ti * S::RM + x, j = tj * S::RN + y;
           if ((M % S::RM == 0 || i < M) && (N % S::RN == 0 || j < N))
-            sC[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] =
+            sc[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] =
                 bulk_c && S::ALPHA != kOne ? alpha * acc[x][y] : acc[x][y];
         }
     }
     T* __restrict__ dst = C + b0 * (i64)(M * N);
+    const int total = nb * M * N;
+    // !C_ALIGNED: elements [0, head) and [head + body, total) lie outside whole 16-byte units.
+    const int head = C_ALIGNED ? 0 : tmin((V16 - oc) % V16, total);
+    const int body = C_ALIGNED ? total : (total - head) / V16 * V16;
     if constexpr (S::TMA && S::BETA == kZero) {
       if (bulk_c) {
         fence_async_smem();  // this thread's sums, before the bulk copy reads them
         __syncthreads();
-        if (tid == 0) bulk_store(dst, sC, (unsigned)(nb * M * N * sizeof(T)));
+        if (tid == 0 && body > 0) bulk_store(dst + head, sc + head, (unsigned)(body * sizeof(T)));
+        if constexpr (!C_ALIGNED)
+          for (int f = tid; f < total - body; f += S::THREADS) {
+            const int e = f < head ? f : body + f;
+            dst[e] = sc[e];
+          }
         return;
       }
     }
     __syncthreads();
-    const int total = nb * M * N, nv = total / CVEC;
-    for (int v = tid; v < nv; v += S::THREADS) {
-      const Vec<T, CVEC> r = *reinterpret_cast<const Vec<T, CVEC>*>(sC + v * CVEC);
-      if constexpr (CVEC == 1) store_out<S::ALPHA, S::BETA>(dst + v, r.v[0], alpha, beta);
-      else store_outv<S::ALPHA, S::BETA, CVEC>(dst + (i64)v * CVEC, r.v, alpha, beta);
+    if constexpr (C_ALIGNED) {
+      const int nv = total / CVEC;
+      for (int v = tid; v < nv; v += S::THREADS) {
+        const Vec<T, CVEC> r = *reinterpret_cast<const Vec<T, CVEC>*>(sC + v * CVEC);
+        if constexpr (CVEC == 1) store_out<S::ALPHA, S::BETA>(dst + v, r.v[0], alpha, beta);
+        else store_outv<S::ALPHA, S::BETA, CVEC>(dst + (i64)v * CVEC, r.v, alpha, beta);
+      }
+      for (int f = nv * CVEC + tid; f < total; f += S::THREADS) store_out<S::ALPHA, S::BETA>(dst + f, sC[f], alpha, beta);
+    } else {
+      for (int v = tid; v < body / V16; v += S::THREADS) {
+        const Vec<T, V16> r = *reinterpret_cast<const Vec<T, V16>*>(sc + head + v * V16);
+        store_outv<S::ALPHA, S::BETA, V16>(dst + head + (i64)v * V16, r.v, alpha, beta);
+      }
+      for (int f = tid; f < total - body; f += S::THREADS) {
+        const int e = f < head ? f : body + f;
+        store_out<S::ALPHA, S::BETA>(dst + e, sc[e], alpha, beta);
+      }
     }
-    for (int f = nv * CVEC + tid; f < total; f += S::THREADS) store_out<S::ALPHA, S::BETA>(dst + f, sC[f], alpha, beta);
   }
 
   // Every micro-tile of the nb staged matrices starting at batch entry b0.
@@ -501,11 +561,9 @@ struct Slab {
       // the CTA's next full slab into the other buffer before the CTA computes the current
       // one; each buffer completes on its own mbarrier. With CS a slab's C is staged over
       // its own buffer's operands and leaves by a bulk store, whose reads of shared memory
-      // thread 0 waits for before it refills that buffer. The last, partial slab (its runs
-      // need not be whole 16-byte units) is staged by the threads.
+      // thread 0 waits for before it refills that buffer. The last, partial slab (and a full
+      // last slab whose aligned runs would end past the batch) is staged by the threads.
       constexpr int BUF = BUF_ELEMS;
-      constexpr unsigned BYTES =
-          (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T));
       __shared__ unsigned long long mbar[2];
       if (tid == 0) {
         mbar_init(&mbar[0], 1);
@@ -523,23 +581,32 @@ struct Slab {
         const i64 b0 = s * S::MATS;
         if (S::CS) bulk_store_wait<true>();
         fence_async_smem();
-        mbar_expect(&mbar[h], BYTES);
-        if (!S::A_BCAST) bulk_load(sA + h * BUF, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), &mbar[h]);
-        if (!S::B_BCAST) bulk_load(sB + h * BUF, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), &mbar[h]);
+        mbar_expect(&mbar[h], (S::A_BCAST ? 0u : OpA::copy_bytes(OpA::offset(b0))) +
+                                  (S::B_BCAST ? 0u : OpB::copy_bytes(OpB::offset(b0))));
+        if (!S::A_BCAST) OpA::bulk(sA + h * BUF, A, b0, &mbar[h]);
+        if (!S::B_BCAST) OpB::bulk(sB + h * BUF, B, b0, &mbar[h]);
+      };
+      // Slabs that arrive by bulk copies: full ones whose aligned runs end within the batch.
+      auto by_bulk = [&](i64 s) {
+        const i64 b0 = s * S::MATS;
+        return s < nslabs && b0 + S::MATS <= batch && OpA::fits(b0, batch) && OpB::fits(b0, batch);
       };
       i64 s = blockIdx.x;
-      if (tid == 0 && s < nslabs && (s + 1) * S::MATS <= batch) fetch(0, s);
+      if (tid == 0 && by_bulk(s)) fetch(0, s);
       unsigned phases = 0;  // bit h: the parity buffer h's barrier completes next
       for (int h = 0; s < nslabs; s += gridDim.x, h ^= 1) {
         const i64 next = s + gridDim.x;
-        if (tid == 0 && next < nslabs && (next + 1) * S::MATS <= batch) fetch(h ^ 1, next);
+        if (tid == 0 && by_bulk(next)) fetch(h ^ 1, next);
         const i64 b0 = s * S::MATS;
         const int nb = (int)tmin<i64>(S::MATS, batch - b0);
         T* a = sA + h * BUF;
         T* b = sB + h * BUF;
-        if (nb == S::MATS) {
+        const T* oa = a;  // where the slab's operands start
+        const T* ob = b;
+        if (by_bulk(s)) {
           mbar_wait(&mbar[h], (phases >> h) & 1u);
           phases ^= 1u << h;
+          oa += OpA::offset(b0), ob += OpB::offset(b0);
         } else {
           if (S::CS && tid == 0) bulk_store_wait<true>();
           __syncthreads();
@@ -547,8 +614,8 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(b, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::CS) compute_staged(a, b, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
-        else compute(a, b, C, b0, nb, alpha, beta, tid);
+        if constexpr (S::CS) compute_staged(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
       // Shared memory must outlive the reads of the last bulk store.
@@ -585,8 +652,8 @@ struct Slab {
     } else {
       // One buffer. With TMA a full slab's packed operands arrive by bulk copies that
       // thread 0 issues, and every thread waits on the mbarrier's phase; the last, partial
-      // slab (its runs need not be whole 16-byte units), and every slab without TMA, is
-      // staged by the threads.
+      // slab (and a full last slab whose aligned runs would end past the batch), and every
+      // slab without TMA, is staged by the threads.
       unsigned long long* bar = nullptr;
       if constexpr (S::TMA) {
         __shared__ unsigned long long mbar;
@@ -600,7 +667,9 @@ struct Slab {
       for (i64 s = blockIdx.x; s < nslabs; s += gridDim.x) {
         const i64 b0 = s * S::MATS;
         const int nb = (int)tmin<i64>(S::MATS, batch - b0);
-        const bool bulk = S::TMA && nb == S::MATS;
+        const bool bulk = S::TMA && nb == S::MATS && OpA::fits(b0, batch) && OpB::fits(b0, batch);
+        const T* oa = sA;  // where the slab's operands start
+        const T* ob = sB;
         if constexpr (S::TMA) {
           // Thread 0 first waits until the last slab's C, if it left by a bulk copy, has
           // been read out of the space the operands land in (the threads' reads of the
@@ -609,12 +678,14 @@ struct Slab {
             if (tid == 0) {
               if (S::CS) bulk_store_wait<true>();
               fence_async_smem();
-              mbar_expect(bar, (unsigned)(((S::A_BCAST ? 0 : OpA::E) + (S::B_BCAST ? 0 : OpB::E)) * S::MATS * sizeof(T)));
-              if (!S::A_BCAST) bulk_load(sA, A + b0 * OpA::E, (unsigned)(S::MATS * OpA::E * sizeof(T)), bar);
-              if (!S::B_BCAST) bulk_load(sB, B + b0 * OpB::E, (unsigned)(S::MATS * OpB::E * sizeof(T)), bar);
+              mbar_expect(bar, (S::A_BCAST ? 0u : OpA::copy_bytes(OpA::offset(b0))) +
+                                   (S::B_BCAST ? 0u : OpB::copy_bytes(OpB::offset(b0))));
+              if (!S::A_BCAST) OpA::bulk(sA, A, b0, bar);
+              if (!S::B_BCAST) OpB::bulk(sB, B, b0, bar);
             }
             mbar_wait(bar, phase);
             phase ^= 1;
+            oa += OpA::offset(b0), ob += OpB::offset(b0);
           } else {
             if (S::CS && tid == 0) bulk_store_wait<true>();
             __syncthreads();
@@ -625,8 +696,8 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::CS) compute_staged(sA, sB, sA, C, b0, nb, alpha, beta, tid, bulk);
-        else compute(sA, sB, C, b0, nb, alpha, beta, tid);
+        if constexpr (S::CS) compute_staged(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
+        else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
       // Shared memory must outlive the reads of the last bulk store.

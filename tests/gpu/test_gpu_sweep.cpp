@@ -60,11 +60,13 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
         const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
         c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
       }
-      if (dev.cc_major >= 9 && pick(rng, 0, 1) == 0) {  // bulk copies, whole 16-byte runs (st = 2: two buffers)
+      if (dev.cc_major >= 9 && pick(rng, 0, 1) == 0) {  // bulk copies (st = 2: two buffers)
         c.tma = 1;
-        std::int64_t step = 1;
-        for (std::int64_t e : {p.m * p.k, p.k * p.n, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * p.esize(), 16));
-        c.mats = static_cast<int>((c.mats + step - 1) / step * step);
+        if (pick(rng, 0, 1) == 0) {  // slabs of whole 16-byte runs, or (unrounded) the aligned runs around them
+          std::int64_t step = 1;
+          for (std::int64_t e : {p.m * p.k, p.k * p.n, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * p.esize(), 16));
+          c.mats = static_cast<int>((c.mats + step - 1) / step * step);
+        }
         if (c.st == 2 && c.ks == 1 && pick(rng, 0, 1) == 0) {  // and C staged over each buffer
           c.cs = 1;
           const std::int64_t units = c.mats * ((p.m + c.rm - 1) / c.rm) * ((p.n + c.rn - 1) / c.rn);
@@ -384,4 +386,41 @@ TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and
       }
   }
   CHECK(n >= 24);
+}
+
+TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs around them), every layout") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // tma = 1 needs sm_90 (gen::check rejects it below)
+  struct Shape { std::int64_t batch, m, k, n; DType t; const char* config; };
+  // Each slab starts at a different offset from a 16-byte boundary. Batches such that the
+  // last slab is full and its aligned run would end past the operand (the threads stage
+  // it), full and ending within it, or partial.
+  const Shape shapes[] = {
+      {1001, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1"},
+      {1000, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1"},
+      {1001, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=3,st=2,cs=1,tma=1"},
+      {1003, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=2,st=2,tma=1"},
+      {1001, 33, 33, 33, DType::f64, "slab,t=128,minb=1,mats=1,vec=1,rm=3,rn=3,grid=0,cs=1,tma=1"},
+      {1001, 33, 33, 33, DType::f64, "slab,t=128,minb=1,mats=1,vec=1,rm=3,rn=3,grid=0,tma=1"},
+      {1000, 17, 17, 17, DType::f32, "slab,t=128,minb=1,mats=3,vec=1,rm=3,rn=3,grid=0,cs=1,tma=1"},
+      {997, 7, 19, 5, DType::f32, "slab,t=64,minb=1,mats=2,vec=2,rm=7,rn=1,grid=0,cs=1,tma=1"},
+      {998, 7, 19, 5, DType::f32, "slab,t=64,minb=1,mats=2,vec=2,rm=7,rn=1,grid=2,st=2,cs=1,tma=1"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                               {Layout::col, Layout::col, Layout::col},
+                               {Layout::row, Layout::col, Layout::row}};
+  int n = 0;
+  for (const Shape& s : shapes)
+    for (const auto& l : layouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, 9000 + n++) == "");
+      }
+  CHECK(n >= 80);
 }
