@@ -199,6 +199,27 @@ TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile wi
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles compile without spills") {
+  const std::int64_t sizes[][3] = {{68, 115, 112}, {109, 96, 109}, {117, 65, 78}, {26, 196, 60}, {128, 55, 92},
+                                   {70, 400, 75}, {50, 600, 60}, {120, 220, 100}, {104, 300, 49}};
+  std::vector<Case> cases;
+  for (const auto& s : sizes)
+    for (int kinds = 0; kinds < 3; ++kinds) {
+      GemmProblem p = GemmProblem::make(2000, s[0], s[1], s[2], DType::f32);
+      p.alpha_kind = kinds == 1 ? ScalarKind::general : ScalarKind::one;
+      p.beta_kind = kinds == 0 ? ScalarKind::zero : kinds == 1 ? ScalarKind::general : ScalarKind::one;
+      p = p.normalized();
+      const KernelConfig c = gen::heuristic(p, kDev, 16);
+      CAPTURE(p.to_string());
+      CAPTURE(c.to_string());
+      CHECK(((c.family == Family::slab && c.mats == 1) || (c.rm == 8 && c.rn == 8 && c.st == 4)));
+      cases.push_back({p, c});
+    }
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: a compile error carries the kernel name, the options and the log") {
   KernelSource bad{"tailor_broken_kernel", "extern \"C\" __global__ void tailor_broken_kernel() { undeclared_thing(); }"};
   try {

@@ -181,6 +181,15 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(11171, 7, 118, 65, DType::f32), kDev, 16).mats == 1);
   CHECK(gen::heuristic(GemmProblem::make(2446, 43, 27, 71, DType::f64), kDev, 16).mats == 2);
   CHECK(gen::heuristic(GemmProblem::make(41082, 35, 35, 35, DType::f32), kDev, 16).mats == 4);  // 39 KB
+  // f32 matrices up to 100 KB (A and B) take one-matrix slabs; past it, sides from 48 to 120
+  // a tile of the sides rounded up to 8 (8 x 8 a thread, four stages); 128^3 keeps 128 x 128.
+  const KernelConfig s68 = gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f32), kDev, 16);
+  CHECK((s68.family == Family::slab && s68.mats == 1 && s68.tma == 1));
+  CHECK(gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f64), kDev, 16).family == Family::tiled);
+  CHECK(gen::heuristic(GemmProblem::make(1581, 70, 400, 75, DType::f32), kDev, 16).to_string() ==
+        "tiled,t=90,minb=1,bm=72,bn=80,bk=8,vec=4,rm=8,rn=8,grid=0,st=4");
+  const KernelConfig t128 = gen::heuristic(GemmProblem::make(2730, 128, 128, 128, DType::f32), kDev, 16);
+  CHECK((t128.bm == 128 && t128.bn == 128 && t128.st == 0));
   // Every choice is valid for its problem, whatever the batch (a batch of 1 included).
   for (std::int64_t side : {20, 23, 27, 31, 40, 47, 64})
     for (DType t : {DType::f32, DType::f64})
