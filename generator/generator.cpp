@@ -713,9 +713,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // slabs); f32 8x100x8 and 8x128x8 0.98x.
   const bool wide = p.m > 64 || p.n > 64, long_k = p.k >= 96;
   // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
-  // beside the 64 x 64 register-fed tile that took them before, 31 shapes of sides 26-128
-  // and 41-100 KB) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy, 72x85x50 22 ->
-  // 69 %, 109x96x109 25 -> 33 %, 92x112x120 27 -> 31 %).
+  // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
+  // and 41-100 KB in two draws) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy,
+  // 72x85x50 22 -> 69 %, 109x96x109 25 -> 33 %, 92x112x120 27 -> 31 %).
   // Tall matrices (M from 24) whatever their work: on the H200 (2026-11-30, forced side
   // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
   // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
@@ -928,9 +928,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // f32 sides from 48 to 120 left to the tiled family (a matrix past the slab's 100 KB, a
   // long reduction; any matrix off sm_90): one tile of the sides rounded up to 8, 8 x 8 a
   // thread, four cp.async stages. On the H200 (2026-11-30, forced beside the 64 x 64
-  // register-fed tile, 17 shapes): 16 of 17 gained 1.04-2.49x (70x400x75 14 -> 35 % of
-  // copy, 50x600x60 34 -> 43 %, 100x150x100 21 -> 33 %, 82x86x73 17 -> 33 %); 109x96x109
-  // lost (0.88x, 112 x 112 in 196 threads; on sm_90 it takes the slab above).
+  // register-fed tile, 21 shapes in three draws): 20 gained 1.04-2.78x (70x400x75 14 -> 35 %
+  // of copy, 50x600x60 34 -> 43 %, 100x150x100 21 -> 33 %, 51x241x72 21 -> 45 %);
+  // 109x96x109 lost (0.88x, 112 x 112 in 196 threads; on sm_90 it takes the slab above).
   if (p.dtype == DType::f32 && d.cc_major >= 8 && p.m >= 48 && p.n >= 48 && p.m <= 120 && p.n <= 120) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     c.bm = static_cast<int>(ceil_div(p.m, 8) * 8), c.bn = static_cast<int>(ceil_div(p.n, 8) * 8);
