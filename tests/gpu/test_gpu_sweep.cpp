@@ -424,3 +424,30 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
       }
   CHECK(n >= 80);
 }
+
+TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, every layout, alpha and beta, through dispatch") {
+  Runtime rt;
+  rt.impl().make_current();
+  struct Shape { std::int64_t batch, m, k, n; };
+  // 68x115x112 and 117x65x78: one-matrix slabs (sm_90); 70x400x75 and 51x241x72: tiles of
+  // the sides rounded up to 8 (72 x 80, 56 x 72), 8 x 8 a thread, four cp.async stages.
+  const Shape shapes[] = {{37, 68, 115, 112}, {41, 117, 65, 78}, {29, 70, 400, 75}, {53, 51, 241, 72}};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                               {Layout::col, Layout::col, Layout::col},
+                               {Layout::row, Layout::col, Layout::row}};
+  int n = 0;
+  for (const Shape& s : shapes)
+    for (const auto& l : layouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f32);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, std::nullopt};
+        CAPTURE(c.label());
+        CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
+        c.forced = gen::heuristic(c.p, rt.device(), 16);  // the heuristic's own pick, whatever the records say
+        CAPTURE(c.forced->to_string());
+        CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
+      }
+  CHECK(n == 72);
+}
