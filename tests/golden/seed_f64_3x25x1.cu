@@ -562,7 +562,8 @@ struct Slab {
       // one; each buffer completes on its own mbarrier. With CS a slab's C is staged over
       // its own buffer's operands and leaves by a bulk store, whose reads of shared memory
       // thread 0 waits for before it refills that buffer. The last, partial slab (and a full
-      // last slab whose aligned runs would end past the batch) is staged by the threads.
+      // slab whose aligned runs would end past the operand: one in its last 16 bytes) is
+      // staged by the threads.
       constexpr int BUF = BUF_ELEMS;
       __shared__ unsigned long long mbar[2];
       if (tid == 0) {
@@ -652,8 +653,8 @@ struct Slab {
     } else {
       // One buffer. With TMA a full slab's packed operands arrive by bulk copies that
       // thread 0 issues, and every thread waits on the mbarrier's phase; the last, partial
-      // slab (and a full last slab whose aligned runs would end past the batch), and every
-      // slab without TMA, is staged by the threads.
+      // slab (and a full slab whose aligned runs would end past the operand: one in its last
+      // 16 bytes), and every slab without TMA, is staged by the threads.
       unsigned long long* bar = nullptr;
       if constexpr (S::TMA) {
         __shared__ unsigned long long mbar;
