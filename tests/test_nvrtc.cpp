@@ -175,25 +175,36 @@ TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds
   CHECK(failures.empty());
 }
 
-TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
-  // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
-  // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
-  const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {45, 104, 18}, {21, 98, 108},
-                                   {74, 48, 34}, {100, 37, 50}, {92, 46, 20}, {35, 64, 117}, {105, 89, 58}};
+// The heuristic's configs for batches of 2000 of each M x K x N, with alpha and beta of
+// each kind (1 and 0; general and general; 1 and 1); `expect` checks each pick.
+template <std::size_t S, class Expect>
+std::vector<Case> heuristic_picks(const std::int64_t (&sizes)[S][3], DType dtype, Expect expect) {
   std::vector<Case> cases;
   for (const auto& s : sizes)
     for (int kinds = 0; kinds < 3; ++kinds) {
-      GemmProblem p = GemmProblem::make(2000, s[0], s[1], s[2], DType::f64);
+      GemmProblem p = GemmProblem::make(2000, s[0], s[1], s[2], dtype);
       p.alpha_kind = kinds == 1 ? ScalarKind::general : ScalarKind::one;
       p.beta_kind = kinds == 0 ? ScalarKind::zero : kinds == 1 ? ScalarKind::general : ScalarKind::one;
       p = p.normalized();
       const KernelConfig c = gen::heuristic(p, kDev, 16);
       CAPTURE(p.to_string());
-      CHECK(c.mma == 1);
-      CHECK(c.st == 4);
-      CHECK((c.bm % 32 != 0 || c.bn % 32 != 0));  // a side rounded up to 8, not a 32- or 64-wide tile
+      CAPTURE(c.to_string());
+      expect(c);
       cases.push_back({p, c});
     }
+  return cases;
+}
+
+TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
+  // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
+  // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
+  const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {45, 104, 18}, {21, 98, 108},
+                                   {74, 48, 34}, {100, 37, 50}, {92, 46, 20}, {35, 64, 117}, {105, 89, 58}};
+  const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
+    CHECK(c.mma == 1);
+    CHECK(c.st == 4);
+    CHECK((c.bm % 32 != 0 || c.bn % 32 != 0));  // a side rounded up to 8, not a 32- or 64-wide tile
+  });
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
   CHECK(failures.empty());
@@ -202,19 +213,9 @@ TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile wi
 TEST_CASE("nvrtc: the heuristic's f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles compile without spills") {
   const std::int64_t sizes[][3] = {{68, 115, 112}, {109, 96, 109}, {117, 65, 78}, {26, 196, 60}, {128, 55, 92},
                                    {70, 400, 75}, {50, 600, 60}, {120, 220, 100}, {104, 300, 49}};
-  std::vector<Case> cases;
-  for (const auto& s : sizes)
-    for (int kinds = 0; kinds < 3; ++kinds) {
-      GemmProblem p = GemmProblem::make(2000, s[0], s[1], s[2], DType::f32);
-      p.alpha_kind = kinds == 1 ? ScalarKind::general : ScalarKind::one;
-      p.beta_kind = kinds == 0 ? ScalarKind::zero : kinds == 1 ? ScalarKind::general : ScalarKind::one;
-      p = p.normalized();
-      const KernelConfig c = gen::heuristic(p, kDev, 16);
-      CAPTURE(p.to_string());
-      CAPTURE(c.to_string());
-      CHECK(((c.family == Family::slab && c.mats == 1) || (c.rm == 8 && c.rn == 8 && c.st == 4)));
-      cases.push_back({p, c});
-    }
+  const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {
+    CHECK(((c.family == Family::slab && c.mats == 1) || (c.rm == 8 && c.rn == 8 && c.st == 4)));
+  });
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
   CHECK(failures.empty());

@@ -37,6 +37,18 @@ struct Case {
   }
 };
 
+// A problem shape with the config forced on it.
+struct ForcedShape {
+  std::int64_t batch, m, k, n;
+  DType t;
+  const char* config;
+};
+
+// Layouts of A, B and C: all row-major, all column-major, and row / column / row.
+const Layout kLayouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                              {Layout::col, Layout::col, Layout::col},
+                              {Layout::row, Layout::col, Layout::row}};
+
 std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
   return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
 }
@@ -285,8 +297,7 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
   Runtime rt;
   rt.impl().make_current();
   if (rt.device().cc_major < 9) return;  // tma = 1 needs sm_90 (gen::check rejects it below)
-  struct Shape { std::int64_t batch, m, k, n; DType t; const char* config; };
-  const Shape shapes[] = {
+  const ForcedShape shapes[] = {
       {1001, 33, 33, 33, DType::f32, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1"},
       {1001, 33, 33, 33, DType::f32, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=2,tma=1"},
       {1003, 25, 25, 25, DType::f64, "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=5,grid=0,cs=1,tma=1"},
@@ -299,7 +310,7 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}, {1.0, 1.0}};
   int n = 0;
-  for (const Shape& s : shapes)
+  for (const ForcedShape& s : shapes)
     for (auto [alpha, beta] : scalars) {
       Case c{GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized(), alpha, beta, KernelConfig::parse(s.config)};
       CAPTURE(c.label());
@@ -329,8 +340,7 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
   Runtime rt;
   rt.impl().make_current();
   if (rt.device().cc_major < 9) return;  // k8 = 1 needs sm_90 (gen::check rejects it below)
-  struct Shape { std::int64_t batch, m, k, n; DType t; const char* config; };
-  const Shape shapes[] = {
+  const ForcedShape shapes[] = {
       {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,k8=1"},
       {301, 77, 36, 130, DType::f64, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=2,rm=4,rn=8,grid=2,mma=1,st=3,ku=1,k8=1"},
       {517, 64, 64, 64, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=4,k8=1"},
@@ -338,12 +348,9 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
       {301, 77, 36, 130, DType::f32, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=4,rm=8,rn=8,grid=2,st=4"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
-                               {Layout::col, Layout::col, Layout::col},
-                               {Layout::row, Layout::col, Layout::row}};
   int n = 0;
-  for (const Shape& s : shapes)
-    for (const auto& l : layouts)
+  for (const ForcedShape& s : shapes)
+    for (const auto& l : kLayouts)
       for (auto [alpha, beta] : scalars) {
         GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
         p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
@@ -363,9 +370,6 @@ TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and
   // row-major operands, forced under every layout, and the heuristic's own plan.
   const Shape shapes[] = {{67, 65, 65, 65}, {129, 60, 61, 52}, {211, 45, 104, 18}, {53, 105, 89, 58}};
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
-                               {Layout::col, Layout::col, Layout::col},
-                               {Layout::row, Layout::col, Layout::row}};
   int n = 0;
   for (const Shape& s : shapes) {
     const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f64).normalized();
@@ -373,7 +377,7 @@ TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and
     CAPTURE(snug.to_string());
     REQUIRE(snug.mma == 1);
     REQUIRE((snug.bm % 32 != 0 || snug.bn % 32 != 0));
-    for (const auto& l : layouts)
+    for (const auto& l : kLayouts)
       for (auto [alpha, beta] : scalars) {
         GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f64);
         p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
@@ -392,11 +396,10 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
   Runtime rt;
   rt.impl().make_current();
   if (rt.device().cc_major < 9) return;  // tma = 1 needs sm_90 (gen::check rejects it below)
-  struct Shape { std::int64_t batch, m, k, n; DType t; const char* config; };
   // Each slab starts at a different offset from a 16-byte boundary. Batches such that the
   // last slab is full and its aligned run would end past the operand (the threads stage
   // it), full and ending within it, or partial.
-  const Shape shapes[] = {
+  const ForcedShape shapes[] = {
       {1001, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1"},
       {1000, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1"},
       {1001, 65, 65, 65, DType::f32, "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=3,st=2,cs=1,tma=1"},
@@ -408,12 +411,9 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
       {998, 7, 19, 5, DType::f32, "slab,t=64,minb=1,mats=2,vec=2,rm=7,rn=1,grid=2,st=2,cs=1,tma=1"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
-                               {Layout::col, Layout::col, Layout::col},
-                               {Layout::row, Layout::col, Layout::row}};
   int n = 0;
-  for (const Shape& s : shapes)
-    for (const auto& l : layouts)
+  for (const ForcedShape& s : shapes)
+    for (const auto& l : kLayouts)
       for (auto [alpha, beta] : scalars) {
         GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
         p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
@@ -433,12 +433,9 @@ TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, ever
   // the sides rounded up to 8 (72 x 80, 56 x 72), 8 x 8 a thread, four cp.async stages.
   const Shape shapes[] = {{37, 68, 115, 112}, {41, 117, 65, 78}, {29, 70, 400, 75}, {53, 51, 241, 72}};
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
-                               {Layout::col, Layout::col, Layout::col},
-                               {Layout::row, Layout::col, Layout::row}};
   int n = 0;
   for (const Shape& s : shapes)
-    for (const auto& l : layouts)
+    for (const auto& l : kLayouts)
       for (auto [alpha, beta] : scalars) {
         GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f32);
         p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
