@@ -329,8 +329,8 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         // (2026-11-30) it put the FMA tiles at a median 0.81 of their time and one-matrix
         // slabs at 1.07, so a record of another family than the heuristic's pick must be
         // predicted 0.95 x 0.76 as fast. Of 8 problems timed both ways (128^3 f32's 32 x 128
-        // tile on f32 matrices of 41-95 KB against their slabs; 16^3 f64's DMMA tile on
-        // 9x48x9 and 10x50x10 f64) this serves the faster on 7, the 0.95 alone on 3.
+        // tile on f32 matrices of 53-95 KB against their slabs; 16^3 f64's DMMA tile on
+        // 9x48x9 and 10x50x10 f64) this serves the faster on 7, the 0.95 alone on 4.
         const KernelConfig h = gen::heuristic(problem, device, align);
         const double margin = r.config.family == h.family && r.config.mma == h.mma ? 0.95 : 0.95 * 0.76;
         if (gen::predict_seconds(problem, r.config, device) <= margin * gen::predict_seconds(problem, h, device))
