@@ -360,6 +360,13 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
   return a + stages * stage_b * esz;
 }
 
+int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest) {
+  const GemmProblem p = norm(problem);
+  int v = widest;
+  while (v > 1 && ((p.packed_a() && (mats * p.m * p.k) % v) || (p.packed_b() && (mats * p.k * p.n) % v))) v /= 2;
+  return v;
+}
+
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
                                  int align_bytes) {
   const GemmProblem p = norm(problem);
@@ -747,12 +754,6 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     std::int64_t step = 1;
     for (std::int64_t e : {a, b, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
     if (p.dtype == DType::f32 && step * per_mat * esz > 40 * 1024) step = 1;
-    // The widest vector (the threads' staging of a last, partial slab) that divides the runs.
-    auto vec_for = [&](std::int64_t mats) {
-      int v = static_cast<int>(16 / esz);
-      while (v > 1 && ((mats * a) % v || (mats * b) % v)) v /= 2;
-      return v;
-    };
     const std::int64_t max_mats = std::min<std::int64_t>(
         std::max<std::int64_t>(step, 24 * 1024 / (per_mat * esz) / step * step), std::max<std::int64_t>(step, p.batch / step * step));
     double best = -1;
@@ -773,7 +774,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
           const double score = per_read * static_cast<double>(units) / threads;
           if (threads <= 1024 && score > best * 1.0001) {
             best = score, c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);
-            c.vec = vec_for(mats);
+            c.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));  // a last, partial slab
           }
         }
       }

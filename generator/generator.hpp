@@ -62,6 +62,11 @@ LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& config,
                          const DeviceInfo& device);
 /// Shared memory a CTA uses (dynamic for slab, static for tiled), in bytes.
 std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
+
+/// The slab family's widest vector (a power of two up to `widest` elements) that divides
+/// `mats` matrices of each packed operand, so that the threads' staging of any slab stays
+/// in whole, aligned vectors.
+int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// Shared-memory wavefronts a slab config's compute loop issues for its first warps'

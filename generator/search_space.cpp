@@ -197,10 +197,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
                   // make the runs whole at 135 KB).
                   if (ks == 1 && vec == max_vec && mats != mats0) {
                     KernelConfig o = t;
-                    o.mats = mats0;
-                    while (o.vec > 1 && ((p.packed_a() && (mats0 * p.m * p.k) % o.vec) ||
-                                         (p.packed_b() && (mats0 * p.k * p.n) % o.vec)))
-                      o.vec /= 2;
+                    o.mats = mats0, o.vec = slab_vec_width(p, mats0, o.vec);
                     all.push_back(o);
                   }
                   // Both on a persistent grid with two buffers: the next slab's bulk copies
