@@ -87,6 +87,19 @@ db::TuningRecord TuneResult::record(const DeviceInfo& device) const {
   return r;
 }
 
+void place_seeds(std::vector<gen::Candidate>& cands, const std::vector<KernelConfig>& seeds, const GemmProblem& p,
+                 const DeviceInfo& dev, int align) {
+  for (auto seed = seeds.rbegin(); seed != seeds.rend(); ++seed) {
+    if (cands.empty() || cands.front().config == *seed) continue;
+    const auto at = std::find_if(cands.begin() + 1, cands.end(), [&](const gen::Candidate& c) { return c.config == *seed; });
+    if (at != cands.end()) {
+      std::rotate(cands.begin() + 1, at, at + 1);
+    } else if (!gen::check(p, *seed, dev, align)) {
+      cands.insert(cands.begin() + 1, gen::Candidate{*seed, gen::predict_seconds(p, *seed, dev)});
+    }
+  }
+}
+
 TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, const TuneOptions& opt) {
   const auto t0 = Clock::now();
   rt.require_gpu();
@@ -97,11 +110,7 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
   res.align_bytes = align;
   const GemmProblem& p = res.problem;
   std::vector<gen::Candidate> cands = gen::candidates(p, rt.dev, align, opt.max_candidates);
-  for (auto seed = opt.seeds.rbegin(); seed != opt.seeds.rend(); ++seed) {
-    const bool known = std::any_of(cands.begin(), cands.end(), [&](const gen::Candidate& c) { return c.config == *seed; });
-    if (!known && !gen::check(p, *seed, rt.dev, align))
-      cands.insert(cands.begin() + 1, gen::Candidate{*seed, gen::predict_seconds(p, *seed, rt.dev)});
-  }
+  place_seeds(cands, opt.seeds, p, rt.dev, align);
   res.heuristic = cands.front().config;
 
   Workload w(p, rt.dev);

@@ -21,8 +21,10 @@ struct TuneOptions {
   double budget_s = 10.0;           ///< wall time for the whole problem, setup included
   int workers = 0;                  ///< compile threads (0: one per core)
   std::size_t max_candidates = 256;
-  /// Configs to try right after the heuristic (e.g. a tuned neighbour's, when tuning on
-  /// first use), where legal for the problem and not already among the candidates.
+  /// Configs to try right after the heuristic, in this order (a tuned neighbour's when
+  /// tuning on first use; the records already serving the problem in tailor-tune), where
+  /// legal for the problem: one already among the candidates moves up, so that a re-tune
+  /// within a short budget times what it would replace.
   std::vector<KernelConfig> seeds;
   /// Called from the tuning thread as candidates are timed: (timed, total, config).
   std::function<void(int, int, const std::string&)> progress;
@@ -55,6 +57,11 @@ struct TuneResult {
   db::TuningRecord record(const DeviceInfo& device) const;
 };
 
+/// Puts `seeds` right after the first candidate (the heuristic), in their order: a seed
+/// already listed moves up, one not listed is added where gen::check passes it, one equal
+/// to the heuristic stays where it is.
+void place_seeds(std::vector<gen::Candidate>& candidates, const std::vector<KernelConfig>& seeds,
+                 const GemmProblem& problem, const DeviceInfo& device, int align_bytes);
 /// Tunes `problem` (scalar kinds as the caller will use them) for pointers aligned to
 /// `align_bytes` on the runtime's device. Throws Error(device_unavailable) without a GPU,
 /// Error(internal_error) when no candidate verifies (never expected: the heuristic is one).

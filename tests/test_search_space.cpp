@@ -9,6 +9,7 @@
 #include <set>
 
 #include "generator/search_space.hpp"
+#include "runtime/autotune.hpp"
 #include "tailor/tailor.hpp"
 
 using namespace tailor;
@@ -257,4 +258,25 @@ TEST_CASE("heuristic: the threads' slabs take two matrices where two fit 24 KB, 
   const KernelConfig one = gen::heuristic(GemmProblem::make(17755, 8, 128, 8, DType::f64).normalized(), kDev, 16);
   CHECK(one.mats == 1);
   CHECK(one.ks == 1);
+}
+
+TEST_CASE("tuner seeds: right after the heuristic, in order; listed ones move up, illegal ones stay out") {
+  const GemmProblem p = GemmProblem::make(20000, 7, 19, 5, DType::f32).normalized();
+  const std::vector<gen::Candidate> all = gen::candidates(p, kDev, 16, 100000);
+  REQUIRE(all.size() > 200);
+  std::vector<gen::Candidate> c(all.begin(), all.begin() + 64);
+  const KernelConfig listed = all[40].config, unlisted = all[all.size() / 2].config, heur = all[0].config;
+  KernelConfig illegal = unlisted;
+  illegal.threads = 4096;  // past what a CTA may have
+  REQUIRE(gen::check(p, illegal, kDev, 16));
+  detail::place_seeds(c, {unlisted, listed, heur, illegal}, p, kDev, 16);
+  REQUIRE(c.size() == 65);  // the unlisted seed added, nothing else
+  CHECK(c[0].config == heur);
+  CHECK(c[1].config == unlisted);
+  CHECK(c[2].config == listed);
+  CHECK(c[3].config == all[1].config);  // the rest keep their order
+  CHECK(c[41].config == all[39].config);
+  CHECK(c[42].config == all[41].config);
+  CHECK(c[1].predicted_s > 0);
+  CHECK(std::none_of(c.begin(), c.end(), [&](const gen::Candidate& x) { return x.config == illegal; }));
 }

@@ -1,12 +1,16 @@
 // tailor-tune: autotune problems on a device and store the winners in a tuning database.
 // For each problem: the search space's candidates, compiled in parallel, checked against
 // a float64 reference and timed; the fastest verified config is written to the database
-// (one transaction per problem). A progress bar on a terminal, plain lines otherwise; a
+// (one transaction per problem). The configs already serving a problem (its record in the
+// database written, and what dispatch would pick: a user or shipped record, a tuned
+// neighbour) are timed right after the heuristic unless --fresh, so a re-tune keeps them
+// unless it times something faster. A progress bar on a terminal, plain lines otherwise; a
 // table at the end. `--device cpu` tunes the CPU path instead (cpu::tune_cpu).
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <optional>
 
@@ -17,6 +21,7 @@
 #include "runtime/driver.hpp"
 #include "runtime/env.hpp"
 #include "runtime/gpu_util.hpp"
+#include "runtime/runtime_impl.hpp"
 #include "tools/bench_common.hpp"
 #include "tools/bench_cpu.hpp"
 #include "tools/cli_common.hpp"
@@ -134,6 +139,7 @@ int main(int argc, char** argv) {
   double budget = 10.0, alpha = 1.0, beta = 0.0;
   int max_candidates = 256;
   int workers = 0, threads = 0;
+  bool fresh = false;
   app.add_option("--shape", shape, "BATCHxMxKxN, e.g. 1000000x3x25x1");
   app.add_option("--dtype", dtype, "f32 or f64")->capture_default_str();
   app.add_option("--bcast", bcast, "A or B: that operand is one matrix shared by the batch");
@@ -145,6 +151,8 @@ int main(int argc, char** argv) {
   app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
   app.add_option("--candidates", max_candidates, "at most this many configs timed per problem (the cost model's order; the budget may stop it sooner)")
       ->capture_default_str()->check(CLI::Range(1, 100000));
+  app.add_flag("--fresh", fresh, "do not time the configs already serving each problem first (the record in --db, "
+               "and dispatch's user, shipped or neighbour record): the search space's order alone");
   app.add_option("--workers", workers, "compile threads (0: one per core)")->capture_default_str()->check(CLI::Range(0, 256));
   app.add_option("--threads", threads, "with --device cpu: threads the CPU path runs with (0: $TAILOR_CPU_THREADS, else every CPU)")
       ->capture_default_str()
@@ -202,8 +210,26 @@ int main(int argc, char** argv) {
     std::printf("# %s: copy bandwidth %.0f GB/s; database %s; budget %.1f s per problem\n", dev.fingerprint().c_str(),
                 copy_bw / 1e9, db_path.c_str(), budget);
     std::fflush(stdout);
+    // The database written, read for the records it already holds (seeds of a re-tune).
+    std::unique_ptr<db::TuningDb> existing;
+    if (!fresh && std::filesystem::exists(db_path)) {
+      try {
+        existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_only);
+      } catch (const Error& e) {
+        std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
+      }
+    }
     return tune_all(ps, db_path, copy_bw, "%copy", progress, [&](const GemmProblem& p, const std::string& label, int) {
       detail::TuneOptions opt;
+      if (!fresh) {
+        if (existing) {
+          if (const auto r = existing->lookup(p, dev.fingerprint(), 16)) opt.seeds.push_back(r->config);
+        }
+        const Plan served = rt.impl().dispatcher.decide(p, 16);
+        if (served.origin == PlanOrigin::user || served.origin == PlanOrigin::shipped ||
+            served.origin == PlanOrigin::neighbour)
+          opt.seeds.push_back(served.config);
+      }
       opt.budget_s = budget;
       opt.workers = workers;
       opt.max_candidates = static_cast<std::size_t>(max_candidates);

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -17,6 +18,7 @@
 #include <thread>
 
 #include "generator/generator.hpp"
+#include "runtime/autotune.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/gpu_util.hpp"
 #include "runtime/reference.hpp"
@@ -447,4 +449,32 @@ TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, ever
         CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
       }
   CHECK(n == 72);
+}
+
+TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps the heuristic first") {
+  Runtime rt;
+  rt.impl().make_current();
+  const GemmProblem p = GemmProblem::make(20000, 7, 19, 5, DType::f32).normalized();
+  const DeviceInfo& dev = rt.device();
+  const std::vector<gen::Candidate> all = gen::candidates(p, dev, 16, 100000);
+  REQUIRE(all.size() > 200);
+  // A config far down the search space's order, and one of the first eight.
+  const KernelConfig deep = all[all.size() / 2].config, listed = all[6].config;
+  detail::TuneOptions opt;
+  opt.max_candidates = 8;
+  opt.budget_s = 60;
+  opt.seeds = {deep, listed};
+  const detail::TuneResult r = detail::autotune(rt.impl(), p, 16, opt);
+  // The eight listed candidates and the seed that was not among them, all timed and
+  // verified (results come in the order they were timed: search by config).
+  CHECK(r.tried == 9);
+  CHECK(r.failed == 0);
+  for (const KernelConfig& s : {deep, listed}) {
+    const auto it = std::find_if(r.candidates.begin(), r.candidates.end(),
+                                 [&](const detail::CandidateResult& c) { return c.config == s; });
+    REQUIRE_MESSAGE(it != r.candidates.end(), s.to_string());
+    CHECK_MESSAGE(it->ok, it->failure);
+    CHECK(it->timing.median > 0);
+  }
+  CHECK(r.heuristic == all.front().config);
 }
