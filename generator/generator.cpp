@@ -714,11 +714,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   };
   const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
   // Bulk-copied slabs also where a side is past 64 (up to 128) and for long reductions
-  // (K >= 96). On the H200 (2026-11-30, through dispatch): 83x8x4 f32 20 -> 81 % of copy,
+  // (K > 64). On the H200 (2026-11-30, through dispatch): 83x8x4 f32 20 -> 81 % of copy,
   // 7x24x73 f64 27 -> 83 %, 5x30x91 f32 25 -> 74 % (from the register-fed tiles); 4x125x5
   // f64 53 -> 82 %, 2x142x16 f64 60 -> 89 %, 8x128x8 f64 78 -> 87 % (from the threads'
-  // slabs); f32 8x100x8 and 8x128x8 0.98x.
-  const bool wide = p.m > 64 || p.n > 64, long_k = p.k >= 96;
+  // slabs); f32 8x100x8 and 8x128x8 0.98x. Sides of 2-8 with K of 65-95 (forced beside the
+  // threads' slabs, 9 shapes in one draw): 1.01-1.20x (5x80x7 f32 97 -> 81 us, 6x71x6 f64
+  // 117 -> 99 us, 3x79x6 f32 122 -> 106 us); with K of 48-64 the threads' slabs won on 7
+  // of 9 (8x64x8 f32 0.87x, 4x64x4 f64 0.88x bulk-copied; 7x62x5 f32 gained 1.17x).
+  const bool wide = p.m > 64 || p.n > 64, long_k = p.k > 64;
   // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
   // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
   // and 41-100 KB in two draws) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy,

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -226,6 +227,19 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(68933, 8, 64, 8, DType::f32), kDev, 16).tma == 0);
   CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 25, 1, DType::f64), kDev, 16).tma == 0);
+  // Sides up to 8 with reductions past 64 are bulk-copied; up to 64 they stay with the
+  // threads' slabs (8x64x8, 4x64x4 f64 and 7x62x5 f32 included).
+  for (auto [m, k, n] : {std::array<int, 3>{5, 80, 7}, {6, 71, 6}, {3, 65, 6}, {8, 95, 3}, {2, 90, 2}})
+    for (DType t : {DType::f32, DType::f64}) {
+      const GemmProblem p = GemmProblem::make(50000, m, k, n, t).normalized();
+      const KernelConfig h = gen::heuristic(p, kDev, 16);
+      CAPTURE(p.to_string());
+      CHECK((h.family == Family::slab && h.tma == 1 && h.cs == 1));
+      CHECK_FALSE(gen::check(p, h, kDev, 16));
+    }
+  for (auto [m, k, n] : {std::array<int, 3>{8, 64, 8}, {4, 64, 4}, {7, 62, 5}, {6, 56, 4}})
+    for (DType t : {DType::f32, DType::f64})
+      CHECK(gen::heuristic(GemmProblem::make(50000, m, k, n, t), kDev, 16).tma == 0);
 }
 
 TEST_CASE("search space: staged tiles in three and four stages, and on a persistent grid where a CTA gets work") {
