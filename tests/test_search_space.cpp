@@ -240,6 +240,10 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   for (auto [m, k, n] : {std::array<int, 3>{8, 64, 8}, {4, 64, 4}, {7, 62, 5}, {6, 56, 4}})
     for (DType t : {DType::f32, DType::f64})
       CHECK(gen::heuristic(GemmProblem::make(50000, m, k, n, t), kDev, 16).tma == 0);
+  // f32 matrix-vector products keep the threads' slabs below K = 96; f64 ones do not.
+  CHECK(gen::heuristic(GemmProblem::make(300000, 4, 68, 1, DType::f32), kDev, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(300000, 4, 100, 1, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
 }
 
 TEST_CASE("search space: staged tiles in three and four stages, and on a persistent grid where a CTA gets work") {
