@@ -144,8 +144,9 @@ case "$MODE" in
     fi
     ;;
   ship)
-    # tune + final in one call: the suite tuned from scratch into a fresh database (the
-    # shipped database, exported as JSON lines), then measured with it beside the peers.
+    # tune + final in one call: the suite tuned into a fresh database (seeded with the records
+    # that serve it now, the embedded shipped ones included; exported as JSON lines: the new
+    # shipped database), then measured with it beside the peers.
     L="$OUT/run.log"
     cat "$OUT/env.txt" "$OUT/gpu_tests.log" >> "$L"; rm -f "$OUT/env.txt" "$OUT/gpu_tests.log"
     step tune the suite, budgets of $BUDGET, 16 and 33 s per problem | tee -a "$L"

@@ -242,7 +242,8 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
       CHECK(gen::heuristic(GemmProblem::make(50000, m, k, n, t), kDev, 16).tma == 0);
   // f32 matrix-vector products keep the threads' slabs below K = 96; f64 ones do not.
   CHECK(gen::heuristic(GemmProblem::make(300000, 4, 68, 1, DType::f32), kDev, 16).tma == 0);
-  CHECK(gen::heuristic(GemmProblem::make(300000, 4, 100, 1, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(300000, 4, 95, 1, DType::f32), kDev, 16).tma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(300000, 4, 96, 1, DType::f32), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
 }
 
@@ -297,4 +298,13 @@ TEST_CASE("tuner seeds: right after the heuristic, in order; listed ones move up
   CHECK(c[42].config == all[41].config);
   CHECK(c[1].predicted_s > 0);
   CHECK(std::none_of(c.begin(), c.end(), [&](const gen::Candidate& x) { return x.config == illegal; }));
+  // A repeated seed changes nothing; no candidates, nothing to seed after.
+  const std::vector<gen::Candidate> before = c;
+  detail::place_seeds(c, {unlisted, unlisted}, p, kDev, 16);
+  REQUIRE(c.size() == before.size());
+  CHECK(std::equal(c.begin(), c.end(), before.begin(),
+                   [](const gen::Candidate& x, const gen::Candidate& y) { return x.config == y.config; }));
+  std::vector<gen::Candidate> none;
+  detail::place_seeds(none, {unlisted}, p, kDev, 16);
+  CHECK(none.empty());
 }

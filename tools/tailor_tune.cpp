@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
   app.add_option("--budget-s", budget, "wall-clock seconds per problem")->capture_default_str()->check(CLI::Range(0.5, 3600.0));
   app.add_option("--alpha", alpha, "alpha the calls will use (1 and other values are different kernels)")->capture_default_str();
   app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
-  app.add_option("--candidates", max_candidates, "at most this many configs timed per problem (the cost model's order; the budget may stop it sooner)")
+  app.add_option("--candidates", max_candidates, "at most this many configs of the search space timed per problem (the cost model's order; the budget may stop it sooner), plus the records seeded unless --fresh")
       ->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_flag("--fresh", fresh, "do not time the configs already serving each problem first (the record in --db, "
                "and dispatch's user, shipped or neighbour record): the search space's order alone");
@@ -210,11 +210,13 @@ int main(int argc, char** argv) {
     std::printf("# %s: copy bandwidth %.0f GB/s; database %s; budget %.1f s per problem\n", dev.fingerprint().c_str(),
                 copy_bw / 1e9, db_path.c_str(), budget);
     std::fflush(stdout);
-    // The database written, read for the records it already holds (seeds of a re-tune).
+    // The database written, read for the records it already holds (seeds of a re-tune); read
+    // and write, as tune_all opens it, so an older schema is migrated rather than skipped.
     std::unique_ptr<db::TuningDb> existing;
-    if (!fresh && std::filesystem::exists(db_path)) {
+    std::error_code ec;
+    if (!fresh && std::filesystem::exists(db_path, ec)) {
       try {
-        existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_only);
+        existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
       } catch (const Error& e) {
         std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
       }
@@ -222,13 +224,18 @@ int main(int argc, char** argv) {
     return tune_all(ps, db_path, copy_bw, "%copy", progress, [&](const GemmProblem& p, const std::string& label, int) {
       detail::TuneOptions opt;
       if (!fresh) {
-        if (existing) {
-          if (const auto r = existing->lookup(p, dev.fingerprint(), 16)) opt.seeds.push_back(r->config);
+        // A seed that cannot be read costs the seed, not the problem's tuning.
+        try {
+          if (existing) {
+            if (const auto r = existing->lookup(p, dev.fingerprint(), 16)) opt.seeds.push_back(r->config);
+          }
+          const Plan served = rt.impl().dispatcher.decide(p, 16);
+          if (served.origin == PlanOrigin::user || served.origin == PlanOrigin::shipped ||
+              served.origin == PlanOrigin::neighbour)
+            opt.seeds.push_back(served.config);
+        } catch (const Error& e) {
+          progress.line(fmt::format("tailor-tune: {}: tuning without the records serving it: {}", label, e.what()));
         }
-        const Plan served = rt.impl().dispatcher.decide(p, 16);
-        if (served.origin == PlanOrigin::user || served.origin == PlanOrigin::shipped ||
-            served.origin == PlanOrigin::neighbour)
-          opt.seeds.push_back(served.config);
       }
       opt.budget_s = budget;
       opt.workers = workers;

@@ -463,12 +463,17 @@ TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps 
   detail::TuneOptions opt;
   opt.max_candidates = 8;
   opt.budget_s = 60;
+  opt.workers = 1;  // one compile thread: candidates are compiled, and so timed, in rank order
   opt.seeds = {deep, listed};
   const detail::TuneResult r = detail::autotune(rt.impl(), p, 16, opt);
   // The eight listed candidates and the seed that was not among them, all timed and
-  // verified (results come in the order they were timed: search by config).
+  // verified; the seeds right after the heuristic, in their order.
   CHECK(r.tried == 9);
   CHECK(r.failed == 0);
+  REQUIRE(r.candidates.size() >= 3);
+  CHECK(r.candidates[0].config == all.front().config);
+  CHECK(r.candidates[1].config == deep);
+  CHECK(r.candidates[2].config == listed);
   for (const KernelConfig& s : {deep, listed}) {
     const auto it = std::find_if(r.candidates.begin(), r.candidates.end(),
                                  [&](const detail::CandidateResult& c) { return c.config == s; });
