@@ -719,10 +719,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // f64 53 -> 82 %, 2x142x16 f64 60 -> 89 %, 8x128x8 f64 78 -> 87 % (from the threads'
   // slabs); f32 8x100x8 and 8x128x8 0.98x. Sides of 2-8 with K of 65-95 (forced beside the
   // threads' slabs, 9 shapes in one draw): 1.01-1.20x (5x80x7 f32 97 -> 81 us, 6x71x6 f64
-  // 117 -> 99 us, 3x79x6 f32 122 -> 106 us; a second draw of 10: 0.99-1.29x, 3x90x1 f64
-  // 1.50x, 1x65x9 f32 1.12x; 5x80x7 f64 0.90x); with K of 48-64 the threads' slabs won on 7 of 9 (8x64x8 f32
-  // 0.87x, 4x64x4 f64 0.88x bulk-copied; 7x62x5 f32 gained 1.17x), and so they did for f32
-  // matrix-vector products below K = 96 (1x80x1 and 4x68x1 0.95x, 2x75x1 0.99x).
+  // 117 -> 99 us, 3x79x6 f32 122 -> 106 us; a second draw of 10: 0.99-1.29x; 3x90x1 f64
+  // 1.50x, 1x65x9 f32 1.12x; 5x80x7 f64 0.90x); with K of 48-64 the threads' slabs won on
+  // 7 of 9 (8x64x8 f32 0.87x, 4x64x4 f64 0.88x bulk-copied; 7x62x5 f32 gained 1.17x), and
+  // so they did for f32 matrix-vector products below K = 96 (1x80x1 and 4x68x1 0.95x,
+  // 2x75x1 0.99x).
   const bool wide = p.m > 64 || p.n > 64;
   const bool long_k = p.k >= 96 || (p.k > 64 && !(p.dtype == DType::f32 && p.n == 1));
   // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
