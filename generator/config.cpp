@@ -24,7 +24,8 @@ std::string KernelConfig::to_string() const {
     return fmt::format("slab,t={},minb={},mats={},vec={},rm={},rn={},grid={}{}{}{}{}", threads, minb, mats, vec, rm, rn,
                        grid, ks > 1 ? fmt::format(",ks={}", ks) : std::string(),
                        st ? fmt::format(",st={}", st) : std::string(), cs ? fmt::format(",cs={}", cs) : std::string(),
-                       tma ? fmt::format(",tma={}", tma) : std::string());
+                       tma ? fmt::format(",tma={}", tma) : std::string()) +
+           (mma ? ",mma=1" : "");
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string(), k8 ? fmt::format(",k8={}", k8) : std::string());
@@ -69,7 +70,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (slab && key == "ks") c.ks = v;
     else if (slab && key == "cs") c.cs = v;
     else if (slab && key == "tma") c.tma = v;
-    else if (!slab && gpu && key == "mma") c.mma = v;
+    else if (gpu && key == "mma") c.mma = v;
     else if (gpu && key == "st") c.st = v;
     else if (!slab && gpu && key == "ku") c.ku = v;
     else if (!slab && gpu && key == "k8") c.k8 = v;

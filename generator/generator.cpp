@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <numeric>
 #include <optional>
@@ -87,6 +88,10 @@ struct ReadPlan {
 
 ReadPlan read_plan(const GemmProblem& p, const KernelConfig& c, char which) {
   const int cap = static_cast<int>(16 / p.esize());
+  if (c.mma) {  // fragments: one element a lane (slab.cuh's mma_unit)
+    const bool along_k = which == 'A' ? p.layout_a == Layout::row : p.layout_b == Layout::col;
+    return {along_k, 1};
+  }
   if (which == 'A') {
     if (p.layout_a == Layout::row) return {true, pow2_divisor(p.k, cap)};
     const bool vec = (c.rm == 2 || c.rm == 4) && c.rm <= cap && p.m % c.rm == 0;
@@ -285,7 +290,65 @@ std::string operand_spec(char x, Layout layout, std::int64_t ld, std::int64_t st
       layout == Layout::row, x, packed, x, bcast, x, ld, x, stride);
 }
 
+// The slab's MMA fragment slots (slab.cuh's mma_unit): an operand's 16 rows (A) or
+// columns (B) of a block go to 16 slots, each half warp reading four slots (0-3, 4-7, 8-11,
+// 12-15) at k = t, t = 0..3. With `s_slot` elements between consecutive rows (columns) and
+// `s_k` between consecutive k, a half warp is free of bank conflicts when its 16 doubles
+// fall in 16 distinct 8-byte bank pairs (addresses mod 16). Searches for slots that make
+// all four half warps conflict-free; nullopt when none exist (a pitch that is a multiple
+// of 8, say).
+std::optional<std::uint64_t> search_mma_perm(std::int64_t s_slot, std::int64_t s_k) {
+  auto pos = [](std::int64_t v) { return static_cast<int>(((v % 16) + 16) % 16); };
+  std::array<int, 16> slots{};
+  std::array<std::uint16_t, 4> quad_banks{};  // bank pairs taken in each quad
+  std::uint16_t used = 0;                     // row offsets assigned
+  auto banks_of = [&](int off) {
+    std::uint16_t m = 0;
+    for (int t = 0; t < 4; ++t) {
+      const int b = pos(off * s_slot + t * s_k);
+      if (m & (1u << b)) return std::uint16_t(0xffff);  // the lane's own four k collide
+      m |= static_cast<std::uint16_t>(1u << b);
+    }
+    return m;
+  };
+  std::function<bool(int)> place = [&](int s) -> bool {
+    if (s == 16) return true;
+    const int q = s / 4;
+    const int from = s % 4 == 0 ? 0 : slots[s - 1] + 1;  // ascending within a quad
+    for (int off = from; off < 16; ++off) {
+      if (used & (1u << off)) continue;
+      const std::uint16_t m = banks_of(off);
+      if (m == 0xffff || (quad_banks[q] & m)) continue;
+      used |= static_cast<std::uint16_t>(1u << off), quad_banks[q] |= m, slots[s] = off;
+      if (place(s + 1)) return true;
+      used &= static_cast<std::uint16_t>(~(1u << off)), quad_banks[q] &= static_cast<std::uint16_t>(~m);
+    }
+    return false;
+  };
+  if (!place(0)) return std::nullopt;
+  std::uint64_t perm = 0;
+  for (int i = 0; i < 16; ++i) perm |= static_cast<std::uint64_t>(slots[i]) << (4 * i);
+  return perm;
+}
+
+constexpr std::uint64_t kIdentityPerm = 0xfedcba9876543210ull;
+
+// Element distances (between slots, between k) of an operand's fragment reads in the
+// slab with row pitch `pitch`: A row-major reads rows (pitch apart) along k (1 apart).
+std::pair<std::int64_t, std::int64_t> mma_strides(const GemmProblem& p, char which, std::int64_t pitch) {
+  if (which == 'A') return p.layout_a == Layout::row ? std::pair{pitch, std::int64_t{1}} : std::pair{std::int64_t{1}, pitch};
+  return p.layout_b == Layout::row ? std::pair{std::int64_t{1}, pitch} : std::pair{pitch, std::int64_t{1}};
+}
+
 }  // namespace
+
+std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelConfig& config, char which) {
+  const GemmProblem p = slab_canonical(norm(problem));
+  const SlabPads pads = slab_pads(p, config);
+  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  const auto [s_slot, s_k] = mma_strides(p, which, g.len + (which == 'A' ? pads.a_row : pads.b_row));
+  return search_mma_perm(s_slot, s_k);
+}
 
 std::string shape_key(const GemmProblem& problem) {
   std::string s = norm(problem).to_string();
@@ -317,8 +380,24 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
     if (auto it = memo.find(key); it != memo.end()) return it->second;
   }
   // tma = 1: bulk copies land each operand's slab as it lies in global memory (unpadded).
-  auto [ar, am] = config.tma && !p.bcast_a() ? std::pair<int, int>{0, 0} : best_pads(p, config, 'A');
-  auto [br, bm] = config.tma && !p.bcast_b() ? std::pair<int, int>{0, 0} : best_pads(p, config, 'B');
+  // mma = 1: the least row padding (in the operand's granule) whose fragment reads can be
+  // made conflict-free (search_mma_perm), none where no padding can.
+  auto mma_pads = [&](char which) {
+    const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+    const int gran = std::max(1, config.vec);
+    if ((!config.tma || g.bcast) && (config.vec == 1 || g.len % config.vec == 0))
+      for (int r = 0; r <= 8; r += gran) {
+        const auto [s_slot, s_k] = mma_strides(p, which, g.len + r);
+        if (search_mma_perm(s_slot, s_k)) return std::pair<int, int>{r, 0};
+      }
+    return std::pair<int, int>{0, 0};
+  };
+  auto pads_of = [&](char which, bool bulk) {
+    if (config.mma) return mma_pads(which);
+    return bulk ? std::pair<int, int>{0, 0} : best_pads(p, config, which);
+  };
+  auto [ar, am] = pads_of('A', config.tma && !p.bcast_a());
+  auto [br, bm] = pads_of('B', config.tma && !p.bcast_b());
   const SlabPads pads{ar, am, br, bm};
   std::lock_guard<std::mutex> lock(mu);
   if (memo.size() > 100000) memo.clear();
@@ -391,9 +470,22 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return fmt::format("ks = {} must be a power of two <= 32 dividing threads = {}", c.ks, c.threads);
     if (c.vec != 1 && c.vec != 2 && c.vec != 4) return fmt::format("vec = {} must be 1, 2 or 4", c.vec);
     if (c.vec * esz > 16) return fmt::format("vec = {} of {} exceeds 16 bytes", c.vec, to_string(p.dtype));
-    if (c.rm > p.m || c.rn > p.n) return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
-    if (c.bm || c.bn || c.bk || c.mma || c.ku || c.k8)
-      return std::string("bm, bn, bk, mma, ku, k8 belong to the tiled family");
+    if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
+    if (c.mma) {
+      // rm x rn: blocks of 16 rows by 16 columns a warp (slab.cuh's mma_unit).
+      if (p.dtype != DType::f64) return std::string("slab: mma = 1 (FP64 tensor cores) needs f64");
+      if (d.cc_major < 9)
+        return fmt::format("slab: mma = 1 (mma.sync m16n8k4 on f64) needs compute capability 9.0 or newer, not {}",
+                           d.arch());
+      if (c.rm > ceil_div(p.m, 16) || c.rn > ceil_div(p.n, 16) || c.rm * c.rn > 8)
+        return fmt::format("slab: mma = 1 takes rm x rn blocks of 16 x 16 outputs a warp, at most 8 and no more than "
+                           "the {}x{} output has ({}x{}); not {}x{}",
+                           p.m, p.n, ceil_div(p.m, 16), ceil_div(p.n, 16), c.rm, c.rn);
+      if (c.ks != 1) return std::string("slab: mma = 1 needs ks = 1");
+    } else if (c.rm > p.m || c.rn > p.n) {
+      return fmt::format("micro-tile {}x{} exceeds the {}x{} output", c.rm, c.rn, p.m, p.n);
+    }
+    if (c.bm || c.bn || c.bk || c.ku || c.k8) return std::string("bm, bn, bk, ku, k8 belong to the tiled family");
     if (c.st != 0 && c.st != 2)
       return fmt::format("slab: st = {} must be 0 (one buffer) or 2 (two, the next slab fed by cp.async or, with "
                          "tma = 1, by bulk copies)", c.st);
@@ -404,14 +496,20 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
                          "computes the current one");
     if (c.cs != 0 && c.cs != 1) return fmt::format("slab: cs = {} must be 0 or 1", c.cs);
     if (c.cs) {
-      const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
       if (!p.packed_c() || p.bcast_a() || p.bcast_b())
         return std::string("slab: cs = 1 (C staged in shared memory) needs a packed C and no broadcast operand");
       if (c.ks != 1 || (c.st != 0 && c.tma == 0))
         return std::string("slab: cs = 1 needs ks = 1, and st = 0 unless tma = 1");
-      if (units > c.threads)
+      if (c.mma) {
+        const std::int64_t units =
+            c.mats * ceil_div(ceil_div(p.m, 16), c.rm) * ceil_div(ceil_div(p.n, 16), c.rn);
+        if (units > c.threads / 32)
+          return fmt::format("slab: cs = 1 with mma = 1 needs one unit a warp at most: {} units, {} warps", units,
+                             c.threads / 32);
+      } else if (const std::int64_t units = c.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn); units > c.threads) {
         return fmt::format("slab: cs = 1 needs one micro-tile a thread at most: {} micro-tiles, {} threads", units,
                            c.threads);
+      }
     }
     if (c.tma != 0 && c.tma != 1) return fmt::format("slab: tma = {} must be 0 or 1", c.tma);
     if (c.tma) {
@@ -519,9 +617,9 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
-    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
+    name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string(),
-                        c.cs ? "_cs" : "", c.tma ? "_tma" : "");
+                        c.cs ? "_cs" : "", c.tma ? "_tma" : "", c.mma ? "_mma" : "");
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
@@ -583,9 +681,15 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
         "  // C staged through shared memory and written as one run of vectors\n"
         "  static constexpr bool CS = {};\n"
         "  // packed operands (and a staged C with beta = 0) moved by bulk copies\n"
-        "  static constexpr bool TMA = {};\n",
+        "  static constexpr bool TMA = {};\n"
+        "  // FP64 tensor cores, RM x RN blocks of 16 x 16 a warp; fragment slots of a block's rows\n"
+        "  // (A) and columns (B), 4 bits each\n"
+        "  static constexpr bool MMA = {};\n"
+        "  static constexpr unsigned long long A_PERM = {:#018x}ull, B_PERM = {:#018x}ull;\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1, c.tma == 1);
+        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1, c.tma == 1, c.mma == 1,
+        c.mma ? mma_perm(p, c, 'A').value_or(kIdentityPerm) : kIdentityPerm,
+        c.mma ? mma_perm(p, c, 'B').value_or(kIdentityPerm) : kIdentityPerm);
     family = "Slab";
   } else {
     const TiledPlan t = tiled_plan(p, c);
@@ -734,6 +838,32 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
   // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
   // 40x2x8 f32 17 -> 62 %, 56x2x7 f32 16 -> 68 %, 49x4x8 f64 31 -> 75 %).
+  // f64 on the FP64 tensor cores in a bulk-copied slab (sm_90): whole matrices copied to
+  // shared memory as they lie (rows of any length: 65 doubles are 8-byte aligned only, which
+  // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
+  // rn = N / 16 rounded up), C staged and bulk-stored; two matrices a slab where one takes
+  // at most 18 KB. Sides 17-128 whose slab (A and B, or C where larger) takes at most 68 KB
+  // (three CTAs an SM), and, past 40 KB, only where both operands' fragment reads can be
+  // made free of bank conflicts (a pitch that is a multiple of 8 doubles cannot). On the H200
+  // (2026-11-30, forced beside the previous choice, 39 odd f64 shapes of sides 17-128 in one
+  // draw): 65^3 62.9 -> 93.0 % of copy (1.49x), 46x26x116 1.86x, 92x12x73 1.66x, 44x10x82
+  // 1.60x, 103x36x81 1.45x, 36^3 1.24x, 90x70x30 1.16x, 17^3 1.09x, 33^3 1.05x; within
+  // the bounds 80x58x57 lost 0.86x (against an 80 x 64 DMMA tile), 50^3 0.95x, 73x52x17
+  // 0.99x; past 68 KB it lost 0.55-0.93x on 7 of 11 (one CTA an SM leaves the copies
+  // unhidden), and with conflicted reads past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() &&
+      p.packed_b() && p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 && p.k >= 8) {
+    const std::int64_t foot = std::max(per_mat, p.m * p.n) * esz;
+    KernelConfig c;
+    c.family = Family::slab;
+    c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1;
+    c.rm = 1, c.rn = static_cast<int>(ceil_div(p.n, 16));
+    c.mats = static_cast<int>(std::min<std::int64_t>(foot <= 18 * 1024 ? 2 : 1, p.batch));
+    c.threads = static_cast<int>(32 * ceil_div(p.m, 16) * c.mats);
+    c.vec = slab_vec_width(p, c.mats, 2);
+    const bool conflict_free = mma_perm(p, c, 'A') && mma_perm(p, c, 'B');
+    if (foot <= 68 * 1024 && (foot <= 40 * 1024 || conflict_free) && !check(p, c, d, align_bytes)) return c;
+  }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&

@@ -69,6 +69,11 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
 int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
+/// A slab config with mma = 1: the fragment slots of operand `which` ('A' or 'B'), 4 bits
+/// each (slot i: row or column offset within a 16-block), for which every half warp's reads
+/// are free of bank conflicts; nullopt where its pitch allows none (the kernel then uses
+/// the identity, with conflicts).
+std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelConfig& config, char which);
 /// Shared-memory wavefronts a slab config's compute loop issues for its first warps'
 /// reads, per operand, with the given padding: the bank-conflict model's cost.
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config,

@@ -25,6 +25,12 @@ constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
 
 double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
+  if (c.family == Family::slab && c.mma) {  // blocks of 16 x 16, 4-deep k steps, warps idle in the last round
+    const double um = ceil_div(ceil_div(p.m, 16), c.rm), un = ceil_div(ceil_div(p.n, 16), c.rn);
+    const double units = c.mats * um * un, warps = c.threads / 32, rounds = std::ceil(units / warps);
+    return (static_cast<double>(p.m) * p.n * p.k) / (um * c.rm * 16 * un * c.rn * 16 * ceil_div(p.k, 4) * 4) *
+           (units / (rounds * warps));
+  }
   if (c.family == Family::slab) {
     const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
     const double units = c.mats * tm * tn, rounds = std::ceil(units / c.threads);
@@ -47,7 +53,8 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   // operands of one step), and resident CTAs per SM: shared memory, threads, registers.
   const double w = esz / 4.0;
   double regs;
-  if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
+  if (c.family == Family::slab && c.mma) regs = 48 + 16.0 * c.rm * c.rn + 8.0 * (c.rm + c.rn);  // 8 doubles a block pair
+  else if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
   else if (c.mma)  // 4 registers an 8x8 accumulator tile; 3 per fragment of each k step held
     regs = 40 + 4.0 * c.rm * c.rn + 3.0 * (c.rm + c.rn) * (c.ku ? 1 : std::max(1, c.bk / 4));
   else regs = 40 + (c.rm * c.rn + c.rm + c.rn) * w + 8;
@@ -65,15 +72,26 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   if (c.family == Family::slab) {
     work_items = static_cast<double>(ceil_div(p.batch, c.mats));
     bytes_per_item = p.min_bytes() / work_items;
-    const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
-    const double units = c.mats * tm * tn;
-    const double rounds = std::ceil(units / c.threads);
-    fma_per_item = rounds * c.threads * c.rm * c.rn * p.k / 32.0;  // warp instructions
-    const SlabPads pads = slab_pads(p, c);
-    const double sampled = std::min<double>(units, std::min(c.threads, 4 * 32));
-    const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
-                            (static_cast<double>(p.k) / std::min<std::int64_t>(p.k, 64));
-    reads_per_item = per_unit * rounds * c.threads;  // wavefronts ~ per-lane share of warp reads
+    if (c.mma) {
+      // Per warp unit and 4-deep k step: 2 rm rn m16n8k4 (4 SM cycles each, in the tiled
+      // model's units of 8) and 2 (rm + rn) 8-byte fragment reads of 2 wavefronts each
+      // (twice that where the pitch allows no conflict-free slots).
+      const double units = c.mats * ceil_div(ceil_div(p.m, 16), c.rm) * ceil_div(ceil_div(p.n, 16), c.rn);
+      const double ksteps = ceil_div(p.k, 4);
+      fma_per_item = units * ksteps * 2.0 * c.rm * c.rn * 8.0;
+      const double conflicts = mma_perm(p, c, 'A') && mma_perm(p, c, 'B') ? 1.0 : 2.0;
+      reads_per_item = units * ksteps * 2.0 * (c.rm + c.rn) * 2.0 * conflicts;
+    } else {
+      const double tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn);
+      const double units = c.mats * tm * tn;
+      const double rounds = std::ceil(units / c.threads);
+      fma_per_item = rounds * c.threads * c.rm * c.rn * p.k / 32.0;  // warp instructions
+      const SlabPads pads = slab_pads(p, c);
+      const double sampled = std::min<double>(units, std::min(c.threads, 4 * 32));
+      const double per_unit = slab_read_wavefronts(p, c, pads) / std::max(1.0, sampled) *
+                              (static_cast<double>(p.k) / std::min<std::int64_t>(p.k, 64));
+      reads_per_item = per_unit * rounds * c.threads;  // wavefronts ~ per-lane share of warp reads
+    }
     // Staging by the threads passes every operand byte through the L1 twice (the global
     // load into registers, the store into shared memory); bulk copies (tma) do not.
     const double staged = static_cast<double>(c.mats) * esz *
@@ -225,6 +243,45 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
               }
           }
       }
+  }
+  // Slab family on the FP64 tensor cores (sm_90): 1 to 8 matrices a slab (up to 112 KB),
+  // warps of rm x rn blocks of 16 x 16, a warp for each unit of the slab or fewer; staged by
+  // the threads, or bulk-copied with one buffer or two (C staged or not).
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && p.m >= 8 && p.n >= 8 && p.m <= 128 && p.n <= 128 && p.k >= 4) {
+    const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
+    const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+    for (int mats : {1, 2, 4, 8}) {
+      if (mats > p.batch || (mats > 1 && mats * std::max<std::int64_t>(per_mat, 1) * esz > 112 * 1024)) continue;
+      for (int rm = 1; rm <= mb; ++rm)
+        for (int rn = 1; rn <= nb; ++rn) {
+          if (rm * rn > 8) continue;
+          if ((rm > 1 && ceil_div(mb, rm) == ceil_div(mb, rm - 1)) || (rn > 1 && ceil_div(nb, rn) == ceil_div(nb, rn - 1)))
+            continue;  // no fewer units than a smaller block
+          const std::int64_t units = mats * ceil_div(mb, rm) * ceil_div(nb, rn);
+          std::set<int> warp_counts{static_cast<int>(std::min<std::int64_t>(units, 16))};
+          for (int w : {4, 8})
+            if (w < units) warp_counts.insert(w);
+          for (int warps : warp_counts)
+            for (int minb : {1, 2}) {
+              KernelConfig c;
+              c.family = Family::slab;
+              c.mma = 1, c.mats = mats, c.rm = rm, c.rn = rn, c.threads = 32 * warps, c.minb = minb;
+              c.vec = slab_vec_width(p, mats, max_vec);
+              all.push_back(c);
+              KernelConfig t = c;
+              t.tma = 1;
+              for (int cs : {0, 1}) {
+                t.cs = cs, t.st = 0, t.grid = 0;
+                all.push_back(t);
+                t.st = 2;
+                const double smem2 = static_cast<double>(smem_bytes(p, t)) + 1024.0;
+                t.grid = static_cast<int>(std::min({4.0, std::floor(smem_sm / smem2),
+                                                    std::floor(static_cast<double>(d.max_threads_per_sm) / t.threads)}));
+                if (t.grid >= 1) all.push_back(t);
+              }
+            }
+        }
+    }
   }
   // A tiled config fed by cp.async: three stages, four, and three on a persistent grid of
   // minb CTAs an SM where the tile leaves a CTA several work items (each then issues its

@@ -125,21 +125,38 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(odd.threads == 128);
   CHECK(odd.bm == 32);
   CHECK(odd.bn == 32);
-  // f64 with sides off the 32- and 64-wide tiles: a DMMA tile of the sides rounded up to 8
-  // (65^3 f64: 72 x 72 in 3 x 3 warps, 31 -> 62 % of copy; 60x61x52: 64 x 56, 66 -> 93 %).
+  // f64 with sides of 17-128 whose slab takes at most 68 KB: a bulk-copied slab on the FP64
+  // tensor cores, a warp for each 16 rows (65^3 f64: 63 -> 93 % of copy), two matrices a
+  // slab up to 18 KB a matrix.
   const KernelConfig s65 = h(5296, 65, 65, 65, DType::f64);
-  CHECK(s65.family == Family::tiled);
+  CHECK(s65.family == Family::slab);
   CHECK(s65.mma == 1);
-  CHECK(s65.bm == 72);
-  CHECK(s65.bn == 72);
-  CHECK(s65.rm == 3);
-  CHECK(s65.rn == 3);
-  CHECK(s65.threads == 288);
-  CHECK(s65.st == 4);
-  const KernelConfig s60 = h(3800, 60, 61, 52, DType::f64);
-  CHECK(s60.bm == 64);
-  CHECK(s60.bn == 56);
-  CHECK(s60.threads == 128);
+  CHECK(s65.tma == 1);
+  CHECK(s65.cs == 1);
+  CHECK(s65.mats == 1);
+  CHECK(s65.rm == 1);
+  CHECK(s65.rn == 5);
+  CHECK(s65.threads == 160);
+  const KernelConfig s17 = h(77419, 17, 17, 17, DType::f64);
+  CHECK(s17.mma == 1);
+  CHECK(s17.mats == 2);
+  CHECK(s17.threads == 128);
+  CHECK(h(3800, 60, 61, 52, DType::f64).mma == 1);
+  CHECK(h(3800, 60, 61, 52, DType::f64).family == Family::slab);
+  // Past 68 KB, or past 40 KB with a pitch that leaves the fragment reads conflicted (K or
+  // N a multiple of 8): a DMMA tile of the sides rounded up to 8 (105x89x58: 112 x 64 in
+  // 7 warps; 75x39x64: 80 x 64).
+  const KernelConfig s105 = h(1000, 105, 89, 58, DType::f64);
+  CHECK(s105.family == Family::tiled);
+  CHECK(s105.mma == 1);
+  CHECK(s105.bm == 112);
+  CHECK(s105.bn == 64);
+  CHECK(s105.st == 4);
+  const KernelConfig s75 = h(4891, 75, 39, 64, DType::f64);
+  CHECK(s75.family == Family::tiled);
+  CHECK(s75.bm == 80);
+  CHECK(s75.bn == 64);
+  CHECK(h(2378, 97, 97, 97, DType::f64).family == Family::tiled);
   // ... but not against a staged standard tile that pads less than 1.5 times as much
   // (29x64x67, 122x128x54), nor with both sides past 96 (118x118x111): those keep 32- and
   // 64-wide tiles.

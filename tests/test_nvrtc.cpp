@@ -198,12 +198,28 @@ std::vector<Case> heuristic_picks(const std::int64_t (&sizes)[S][3], DType dtype
 TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
   // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
   // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
-  const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {45, 104, 18}, {21, 98, 108},
-                                   {74, 48, 34}, {100, 37, 50}, {92, 46, 20}, {35, 64, 117}, {105, 89, 58}};
+  const std::int64_t sizes[][3] = {{45, 104, 18}, {21, 98, 108}, {74, 48, 34}, {35, 64, 117},
+                                   {105, 89, 58}, {75, 39, 64}, {40, 85, 56}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.mma == 1);
     CHECK(c.st == 4);
     CHECK((c.bm % 32 != 0 || c.bn % 32 != 0));  // a side rounded up to 8, not a 32- or 64-wide tile
+  });
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: the heuristic's slabs on the FP64 tensor cores compile without spills, every scalar kind") {
+  // Odd f64 sides of 17-128 whose slab takes at most 68 KB: whole matrices bulk-copied, a
+  // warp for each 16 rows, up to 8 blocks of 16 columns (116) a warp.
+  const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {100, 37, 50}, {92, 46, 20},
+                                   {17, 17, 17}, {33, 33, 33}, {25, 57, 37}, {44, 10, 82}, {46, 26, 116}};
+  const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
+    CHECK(c.family == Family::slab);
+    CHECK(c.mma == 1);
+    CHECK(c.tma == 1);
+    CHECK(c.rm == 1);
   });
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);

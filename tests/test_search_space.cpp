@@ -157,31 +157,37 @@ TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DM
   CHECK(h.to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
   CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).bk == 8);  // K = 40: steps of 8
   // K = 37: never the staged 64 x 64 tile, whose guarded copies spill there; the 64 x 56
-  // tile of the side rounded up to 8 (four warps of 2 x 7 mma tiles, bk = 8) does not.
-  const KernelConfig odd_k = gen::heuristic(GemmProblem::make(1000, 100, 37, 50, DType::f64), kDev, 16);
+  // tile of the side rounded up to 8 (four warps of 2 x 7 mma tiles, bk = 8) does not (on
+  // sm_80; sm_90 takes the slab on the tensor cores there).
+  DeviceInfo ampere = kDev;  // cp.async exists from sm_80: same choices there
+  ampere.cc_major = 8;
+  CHECK(gen::heuristic(GemmProblem::make(1000, 100, 37, 50, DType::f64), kDev, 16).family == Family::slab);
+  const KernelConfig odd_k = gen::heuristic(GemmProblem::make(1000, 100, 37, 50, DType::f64), ampere, 16);
   CHECK(odd_k.mma == 1);
   CHECK(odd_k.bm == 64);
   CHECK(odd_k.bn == 56);
   CHECK(odd_k.bk == 8);
   const KernelConfig odd_k2 = gen::heuristic(GemmProblem::make(1000, 100, 37, 64, DType::f64), kDev, 16);
   CHECK(odd_k2.st == 0);  // sides the 64-wide tile fits: the register-fed tile stays
-  DeviceInfo ampere = kDev;  // cp.async exists from sm_80: same choice there
-  ampere.cc_major = 8;
   CHECK(gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), ampere, 16).st == 3);
 }
 
 TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with micro-tiles that divide them") {
   const KernelConfig h33 = gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), kDev, 16);
   CHECK(h33.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
+  // f64 from sides of 17 takes the slab on the FP64 tensor cores (two matrices up to 18 KB).
   const KernelConfig h25 = gen::heuristic(GemmProblem::make(35791, 25, 25, 25, DType::f64), kDev, 16);
-  CHECK(h25.to_string() == "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=5,grid=0,cs=1,tma=1");
+  CHECK(h25.to_string() == "slab,t=128,minb=1,mats=2,vec=2,rm=1,rn=2,grid=0,cs=1,tma=1,mma=1");
+  CHECK(gen::heuristic(GemmProblem::make(35791, 25, 25, 25, DType::f32), kDev, 16).mma == 0);
   // f32 slabs whose whole-16-byte step passes 40 KB take any count (the copies take the
-  // aligned runs around them): 65^3, one matrix of 34 KB where four make 135 KB; f64 keeps
-  // its step of two (43x27x71: two matrices, 49 KB).
+  // aligned runs around them): 65^3, one matrix of 34 KB where four make 135 KB; f64 on
+  // FMA slabs (a side under 17) keeps its step of two (9x27x71).
   const KernelConfig h65 = gen::heuristic(GemmProblem::make(10592, 65, 65, 65, DType::f32), kDev, 16);
   CHECK(h65.to_string() == "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1");
   CHECK(gen::heuristic(GemmProblem::make(11171, 7, 118, 65, DType::f32), kDev, 16).mats == 1);
-  CHECK(gen::heuristic(GemmProblem::make(2446, 43, 27, 71, DType::f64), kDev, 16).mats == 2);
+  const KernelConfig h9 = gen::heuristic(GemmProblem::make(2446, 9, 27, 71, DType::f64), kDev, 16);
+  CHECK(h9.mma == 0);
+  CHECK(h9.mats % 2 == 0);
   CHECK(gen::heuristic(GemmProblem::make(41082, 35, 35, 35, DType::f32), kDev, 16).mats == 4);  // 39 KB
   // f32 matrices up to 100 KB (A and B) take one-matrix slabs; past it, sides from 48 to 120
   // a tile of the sides rounded up to 8 (8 x 8 a thread, four stages); 128^3 keeps 128 x 128.
@@ -202,13 +208,13 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
         CAPTURE(h.to_string());
         CHECK_FALSE(gen::check(p, h, kDev, 16));
       }
-  // f64 sides a DMMA tile covers snugly stay on the tensor cores; 48 (a 64-wide tile pads
-  // it by a third) takes the slab, and a lone 24x40x36 f64 matrix of 6 x 6 tiles one warp.
+  // f64 sides a DMMA tile covers snugly stay on its tiles; 48 (a 64-wide tile pads it by a
+  // third) and 24x40x36 take the slab on the tensor cores (a warp for each 16 rows).
   CHECK(gen::heuristic(GemmProblem::make(30000, 30, 30, 30, DType::f64), kDev, 16).mma == 1);
   CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).mma == 1);
   CHECK(gen::heuristic(GemmProblem::make(10000, 48, 48, 48, DType::f64), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
-        "slab,t=32,minb=1,mats=1,vec=2,rm=6,rn=6,grid=0,cs=1,tma=1");
+        "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
   DeviceInfo ampere = kDev;
   ampere.cc_major = 8;

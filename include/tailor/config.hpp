@@ -41,9 +41,12 @@ struct KernelConfig {
   int rm = 1, rn = 1;
   // tiled family
   int bm = 0, bn = 0, bk = 0;
-  /// tiled, f64 only: 1 = the FP64 tensor cores (mma.sync m16n8k4 on row pairs on sm_90,
-  /// m8n8k4 otherwise); each warp then computes (8 rm) x (8 rn) outputs (rm, rn in 1..8, rm rn <= 32)
-  /// and threads = 32 * (bm / 8 rm) * (bn / 8 rn).
+  /// f64 only, 1 = the FP64 tensor cores. tiled: mma.sync m16n8k4 on row pairs on sm_90,
+  /// m8n8k4 otherwise; each warp computes (8 rm) x (8 rn) outputs (rm, rn in 1..8, rm rn <= 32)
+  /// and threads = 32 * (bm / 8 rm) * (bn / 8 rn). slab (sm_90): each warp computes blocks of
+  /// (16 rm) x (16 rn) outputs of a staged matrix with m16n8k4 (rm rn <= 8), reading the
+  /// operands where they lie in the slab, so rows of any length (65 doubles) can be
+  /// bulk-copied whole.
   int mma = 0;
   /// tiled with mma = 1: 0 = a chunk's 4-deep k steps unrolled (their fragments loaded
   /// ahead); 1 = kept as a loop, one k step's fragments in registers at a time.

@@ -174,7 +174,8 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // columns), and writes C directly: the outputs are numbered in C's storage order, so a
 // packed C is written as one coalesced run. With ST = 2 (a persistent grid) a CTA holds
 // two slabs: cp.async, or with TMA bulk copies, fetch its next one while it computes the
-// current one.
+// current one. With MMA (f64, sm_90) warps compute blocks of 16 x 16 outputs on the FP64
+// tensor cores instead, reading the operands where they lie in the slab (see mma_unit).
 #ifndef TAILOR_SLAB_CUH
 #define TAILOR_SLAB_CUH
 
@@ -498,6 +499,15 @@ struct Slab {
                 bulk_c && S::ALPHA != kOne ? alpha * acc[x][y] : acc[x][y];
         }
     }
+    flush_staged(sC, C, b0, nb, alpha, beta, tid, bulk_c);
+  }
+
+  // The staged sums of the slab at b0 (at sC + oc, oc as above) out to C: by one bulk copy
+  // (bulk_c: TMA, beta = 0, a full slab; alpha already applied) or as vectors.
+  __device__ __forceinline__ static void flush_staged(T* sC, T* __restrict__ C, i64 b0, int nb, T alpha, T beta,
+                                                      int tid, bool bulk_c) {
+    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    T* sc = sC + oc;
     T* __restrict__ dst = C + b0 * (i64)(M * N);
     const int total = nb * M * N;
     // !C_ALIGNED: elements [0, head) and [head + body, total) lie outside whole 16-byte units.
@@ -535,6 +545,150 @@ struct Slab {
         store_out<S::ALPHA, S::BETA>(dst + e, sc[e], alpha, beta);
       }
     }
+  }
+
+  // MMA (f64, sm_90): the FP64 tensor cores. A warp's unit is (16 RM) x (16 RN) outputs of
+  // one matrix, RM blocks of 16 rows by RN blocks of 16 columns; a row block and a column
+  // block take two mma.sync m16n8k4 (one per 8-column half) each 4-deep k step. Operands are
+  // read where they lie in the slab, rows of any length (65 doubles: bulk-copied whole): the
+  // generator assigns the 16 rows of a row block to the mma's row slots (A_PERM, 4 bits a
+  // slot: slot g + 8h is fragment register h of lane group g) and the 16 columns of a column
+  // block to the two tiles' column slots (B_PERM: slot 8h + n is column n of tile h) so that
+  // each half warp's 16 fragment reads fall in 16 distinct bank pairs. Rows and columns past
+  // the matrix read its last row or column (never written); k past K reads zero.
+  static constexpr int MB = (M + 15) / 16, NB = (N + 15) / 16;  // 16-row and 16-column blocks
+  static constexpr int UM = (MB + S::RM - 1) / S::RM, UN = (NB + S::RN - 1) / S::RN;
+  static constexpr int MMA_UNITS = UM * UN;  // warp units a matrix
+  static constexpr int WARPS = S::THREADS / 32;
+  __device__ __forceinline__ static int slot(unsigned long long perm, int i) { return (int)((perm >> (4 * i)) & 15); }
+  typedef T MmaAcc[S::RM][S::RN][2][4];
+
+  // Unit u of slab matrix b (units numbered in C's storage order): its sums in acc.
+  __device__ __forceinline__ static void mma_unit(const T* sA, const T* sB, int b, int u, int lane, MmaAcc& acc) {
+    const int g = lane >> 2, t = lane & 3;
+    const int um = S::C_ROW ? u / UN : u % UM, un = S::C_ROW ? u % UN : u / UM;
+    constexpr int AK = S::A_ROW ? 1 : OpA::PITCH;  // elements from A(i, k) to A(i, k + 1)
+    constexpr int BK = S::B_ROW ? OpB::PITCH : 1;  // from B(k, j) to B(k + 1, j)
+    const T* pa[S::RM][2];
+    const T* pb[S::RN][2];
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int r = tmin((um * S::RM + x) * 16 + slot(S::A_PERM, g + 8 * h), M - 1);
+        pa[x][h] = sA + (S::A_ROW ? OpA::at(b, r, 0) : OpA::at(b, 0, r)) + t * AK;
+      }
+#pragma unroll
+    for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int c = tmin((un * S::RN + y) * 16 + slot(S::B_PERM, 8 * h + g), N - 1);
+        pb[y][h] = sB + (S::B_ROW ? OpB::at(b, 0, c) : OpB::at(b, c, 0)) + t * BK;
+      }
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+          for (int q = 0; q < 4; ++q) acc[x][y][h][q] = T(0);
+    auto step = [&](int k0, bool edge) {
+      const bool ok = !edge || k0 + t < K;
+      T a[S::RM][2], bf[S::RN][2];
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) a[x][h] = ok ? pa[x][h][k0 * AK] : T(0);
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) bf[y][h] = ok ? pb[y][h][k0 * BK] : T(0);
+#if __CUDA_ARCH__ >= 900
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+          for (int h = 0; h < 2; ++h)
+            asm volatile(
+                "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, "
+                "{%0, %1, %2, %3};\n"
+                : "+d"(acc[x][y][h][0]), "+d"(acc[x][y][h][1]), "+d"(acc[x][y][h][2]), "+d"(acc[x][y][h][3])
+                : "d"(a[x][0]), "d"(a[x][1]), "d"(bf[y][h]));
+#endif
+    };
+    constexpr int KF = K / 4 * 4;
+#pragma unroll 8
+    for (int k0 = 0; k0 < KF; k0 += 4) step(k0, false);
+    if constexpr (K % 4 != 0) step(KF, true);
+  }
+
+  // Row and column, in the matrix, of a lane's accumulator acc[x][y][h][q] of unit u:
+  // register q holds row slot g (q < 2) or g + 8, column slot 2t + (q & 1) of tile h.
+  __device__ __forceinline__ static void mma_out(int u, int lane, int x, int y, int h, int q, int& i, int& j) {
+    const int g = lane >> 2, t = lane & 3;
+    const int um = S::C_ROW ? u / UN : u % UM, un = S::C_ROW ? u % UN : u / UM;
+    i = (um * S::RM + x) * 16 + slot(S::A_PERM, g + 8 * (q >> 1));
+    j = (un * S::RN + y) * 16 + slot(S::B_PERM, 8 * h + 2 * t + (q & 1));
+  }
+
+  // MMA: every unit of the nb staged matrices at b0, written to C.
+  __device__ __forceinline__ static void compute_mma(const T* sA, const T* sB, T* __restrict__ C, i64 b0, int nb,
+                                                     T alpha, T beta, int tid) {
+    const int lane = tid & 31;
+    for (int w = tid >> 5; w < nb * MMA_UNITS; w += WARPS) {
+      const int b = w / MMA_UNITS, u = w - b * MMA_UNITS;
+      MmaAcc acc;
+      mma_unit(sA, sB, b, u, lane, acc);
+      T* __restrict__ cb = C + (b0 + b) * S::C_STRIDE;
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+          for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) {
+              int i, j;
+              mma_out(u, lane, x, y, h, q, i, j);
+              if (i < M && j < N)
+                store_out<S::ALPHA, S::BETA>(cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
+                                             acc[x][y][h][q], alpha, beta);
+            }
+    }
+  }
+
+  // MMA with CS (one unit a warp at most): the sums staged over the operands, then out as
+  // compute_staged sends them.
+  __device__ __forceinline__ static void compute_staged_mma(const T* sA, const T* sB, T* sC, T* __restrict__ C,
+                                                            i64 b0, int nb, T alpha, T beta, int tid, bool bulk_c) {
+    const int lane = tid & 31, w = tid >> 5;
+    const int b = w / MMA_UNITS, u = w - b * MMA_UNITS;
+    const bool active = w < nb * MMA_UNITS;
+    bulk_c = bulk_c && S::TMA && S::BETA == kZero;
+    MmaAcc acc;
+    if (active) mma_unit(sA, sB, b, u, lane, acc);
+    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    T* sc = sC + oc;
+    __syncthreads();  // sC overlays the operands
+    if (active) {
+#pragma unroll
+      for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+        for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+          for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) {
+              int i, j;
+              mma_out(u, lane, x, y, h, q, i, j);
+              if (i < M && j < N)
+                sc[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] =
+                    bulk_c && S::ALPHA != kOne ? alpha * acc[x][y][h][q] : acc[x][y][h][q];
+            }
+    }
+    flush_staged(sC, C, b0, nb, alpha, beta, tid, bulk_c);
   }
 
   // Every micro-tile of the nb staged matrices starting at batch entry b0.
@@ -615,7 +769,9 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(b, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::CS) compute_staged(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        else if constexpr (S::MMA) compute_mma(oa, ob, C, b0, nb, alpha, beta, tid);
+        else if constexpr (S::CS) compute_staged(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
         else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
@@ -647,7 +803,9 @@ struct Slab {
         cp_wait<1>();  // this slab's copies (all but the group just issued) have landed
         __syncthreads();
         const i64 b0 = s * S::MATS;
-        compute(sA + h * BUF, sB + h * BUF, C, b0, (int)tmin<i64>(S::MATS, batch - b0), alpha, beta, tid);
+        const int nb = (int)tmin<i64>(S::MATS, batch - b0);
+        if constexpr (S::MMA) compute_mma(sA + h * BUF, sB + h * BUF, C, b0, nb, alpha, beta, tid);
+        else compute(sA + h * BUF, sB + h * BUF, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
     } else {
@@ -697,7 +855,9 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::CS) compute_staged(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
+        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
+        else if constexpr (S::MMA) compute_mma(oa, ob, C, b0, nb, alpha, beta, tid);
+        else if constexpr (S::CS) compute_staged(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
         else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
@@ -741,6 +901,10 @@ struct Spec {
   static constexpr bool CS = false;
   // packed operands (and a staged C with beta = 0) moved by bulk copies
   static constexpr bool TMA = false;
+  // FP64 tensor cores, RM x RN blocks of 16 x 16 a warp; fragment slots of a block's rows
+  // (A) and columns (B), 4 bits each
+  static constexpr bool MMA = false;
+  static constexpr unsigned long long A_PERM = 0xfedcba9876543210ull, B_PERM = 0xfedcba9876543210ull;
 };
 
 extern "C" __global__ void

@@ -87,6 +87,15 @@ std::optional<KernelConfig> random_config(std::mt19937_64& rng, const GemmProble
           c.threads = static_cast<int>(std::min<std::int64_t>(1024, (units + 31) / 32 * 32));
         }
       }
+      if (p.dtype == DType::f64 && dev.cc_major >= 9 && pick(rng, 0, 2) == 0) {  // on the FP64 tensor cores
+        c.mma = 1, c.ks = 1;
+        const std::int64_t mb = (p.m + 15) / 16, nb = (p.n + 15) / 16;
+        c.rm = static_cast<int>(pick(rng, 1, std::min<std::int64_t>(mb, 3)));
+        c.rn = static_cast<int>(pick(rng, 1, std::min<std::int64_t>(nb, 2)));
+        c.mats = std::min(c.mats, 8);
+        const std::int64_t units = c.mats * ((mb + c.rm - 1) / c.rm) * ((nb + c.rn - 1) / c.rn);
+        if (c.cs) c.threads = static_cast<int>(std::min<std::int64_t>(1024, 32 * units));
+      }
     } else if (p.dtype == DType::f64 && pick(rng, 0, 2) == 0) {  // FP64 tensor cores
       c.family = Family::tiled;
       c.mma = 1;
@@ -367,10 +376,10 @@ TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and
   Runtime rt;
   rt.impl().make_current();
   struct Shape { std::int64_t batch, m, k, n; };
-  // 65^3 (72 x 72, 3 x 3 warps of 3 x 3 mma tiles), 60x61x52 (64 x 56, warps of 2 x 7),
-  // 45x104x18 (64 x 24), 105x89x58 (112 x 64, warps of 2 x 8): the heuristic's picks for
-  // row-major operands, forced under every layout, and the heuristic's own plan.
-  const Shape shapes[] = {{67, 65, 65, 65}, {129, 60, 61, 52}, {211, 45, 104, 18}, {53, 105, 89, 58}};
+  // 75x39x64 (80 x 64), 40x85x56 (40 x 64), 45x104x18 (64 x 24), 105x89x58 (112 x 64,
+  // warps of 2 x 8): the heuristic's picks for row-major operands, forced under every
+  // layout, and the heuristic's own plan.
+  const Shape shapes[] = {{67, 75, 39, 64}, {129, 40, 85, 56}, {211, 45, 104, 18}, {53, 105, 89, 58}};
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
   int n = 0;
   for (const Shape& s : shapes) {
@@ -425,6 +434,75 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
         CHECK(run_case(rt, c, nullptr, 9000 + n++) == "");
       }
   CHECK(n >= 80);
+}
+
+TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // mma = 1 in a slab needs sm_90 (gen::check rejects it below)
+  // Rows of 65 doubles bulk-copied whole (one buffer and two, C staged or not) or staged by
+  // the threads; K not a multiple of 4 (the zeroed last k step); several matrices a slab and
+  // a partial last slab; pitches that are multiples of 8 (no conflict-free slots: the
+  // identity); outputs smaller than one 16 x 16 block.
+  const ForcedShape shapes[] = {
+      {1001, 65, 65, 65, DType::f64, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1"},
+      {1001, 65, 65, 65, DType::f64, "slab,t=160,minb=1,mats=1,vec=1,rm=5,rn=1,grid=0,tma=1,mma=1"},
+      {1003, 65, 65, 65, DType::f64, "slab,t=192,minb=1,mats=1,vec=1,rm=2,rn=3,grid=1,st=2,cs=1,tma=1,mma=1"},
+      {1000, 65, 65, 65, DType::f64, "slab,t=128,minb=1,mats=1,vec=1,rm=2,rn=2,grid=0,mma=1"},
+      {1001, 33, 33, 33, DType::f64, "slab,t=192,minb=1,mats=2,vec=1,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1"},
+      {999, 33, 33, 33, DType::f64, "slab,t=64,minb=1,mats=2,vec=1,rm=3,rn=2,grid=2,st=2,tma=1,mma=1"},
+      {1002, 17, 17, 17, DType::f64, "slab,t=128,minb=1,mats=4,vec=1,rm=2,rn=2,grid=0,cs=1,tma=1,mma=1"},
+      {997, 23, 9, 41, DType::f64, "slab,t=96,minb=1,mats=1,vec=1,rm=2,rn=3,grid=0,tma=1,mma=1"},
+      {998, 40, 64, 24, DType::f64, "slab,t=64,minb=1,mats=1,vec=2,rm=3,rn=2,grid=0,cs=1,tma=1,mma=1"},
+      {995, 40, 64, 24, DType::f64, "slab,t=96,minb=1,mats=2,vec=2,rm=1,rn=2,grid=0,mma=1"},
+      {996, 5, 30, 7, DType::f64, "slab,t=64,minb=1,mats=2,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const ForcedShape& s : shapes)
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
+      }
+  // The heuristic's own picks (a slab on the tensor cores for these), under every layout,
+  // through dispatch.
+  for (const auto& [b, m, k, n2] : {std::array<std::int64_t, 4>{1001, 65, 65, 65}, {1003, 17, 17, 17},
+                                    {1002, 60, 61, 52}, {999, 46, 26, 116}}) {
+    const GemmProblem rowp = GemmProblem::make(b, m, k, n2, DType::f64).normalized();
+    const KernelConfig h = gen::heuristic(rowp, rt.device(), 16);
+    CAPTURE(h.to_string());
+    CHECK(h.mma == 1);
+    CHECK(h.family == Family::slab);
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(b, m, k, n2, DType::f64);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, std::nullopt};
+        CAPTURE(c.label());
+        CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
+      }
+  }
+  // A broadcast B (staged by the threads into the buffers) and a padded leading dimension.
+  for (auto [alpha, beta] : scalars) {
+    GemmProblem p = GemmProblem::make(513, 37, 29, 45, DType::f64);
+    p.broadcast_b();
+    Case c{p.normalized(), alpha, beta, KernelConfig::parse("slab,t=96,minb=1,mats=1,vec=1,rm=1,rn=3,grid=2,st=2,tma=1,mma=1")};
+    CAPTURE(c.label());
+    REQUIRE_FALSE(gen::check(c.p, *c.forced, rt.device(), 16));
+    CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
+    GemmProblem q = GemmProblem::make(257, 37, 29, 45, DType::f64);
+    q.lda = 31, q.stride_a = 37 * 31 + 5;
+    Case d{q.normalized(), alpha, beta, KernelConfig::parse("slab,t=96,minb=1,mats=1,vec=1,rm=1,rn=3,grid=0,cs=1,mma=1")};
+    CAPTURE(d.label());
+    REQUIRE_FALSE(gen::check(d.p, *d.forced, rt.device(), 16));
+    CHECK(run_case(rt, d, nullptr, 11000 + n++) == "");
+  }
+  CHECK(n >= 150);
 }
 
 TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, every layout, alpha and beta, through dispatch") {
