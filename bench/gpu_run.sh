@@ -22,6 +22,7 @@
 #                tests; the host-or-device sweep
 # The build is made on the development machine (cmake -DTAILOR_PORTABLE=ON -B build-gpu)
 # and carried; bench/peers.py and suite.txt are carried in .carry/.
+# SKIP_GPU_TESTS=1 leaves the GPU tests out (when they already ran on the same build).
 set -u -o pipefail
 MODE=${1:-check}
 B=${2:-build-gpu}
@@ -85,9 +86,11 @@ measure() {
   step tuning on first use | tee -a "$L"
   first_use 2>&1 | tee -a "$L"
 }
-if [ "$MODE" != extras ] && [ "$MODE" != last ]; then
+if [ "$MODE" != extras ] && [ "$MODE" != last ] && [ -z "${SKIP_GPU_TESTS:-}" ]; then
   step gpu tests
   (time "$B/tests/tailor_gpu_tests") 2>&1 | tail -25 | tee "$OUT/gpu_tests.log"
+else
+  echo "GPU tests not run (SKIP_GPU_TESTS)" > "$OUT/gpu_tests.log"
 fi
 case "$MODE" in
   check)

@@ -842,12 +842,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // shared memory as they lie (rows of any length: 65 doubles are 8-byte aligned only, which
   // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
   // rn = N / 16 rounded up), C staged and bulk-stored; two matrices a slab where one takes
-  // at most 18 KB. Sides 17-128 whose slab (A and B, or C where larger) takes at most 68 KB
-  // (three CTAs an SM), and, past 40 KB, only where both operands' fragment reads can be
-  // made free of bank conflicts (a pitch that is a multiple of 8 doubles cannot). On the H200
+  // at most 18 KB (A and B, or C where larger). Sides 17-128 whose A and B take at most
+  // 68 KB (three CTAs an SM; a larger C overlays them), and, past 40 KB, only where both
+  // operands' fragment reads can be made free of bank conflicts (a pitch that is a multiple
+  // of 8 doubles cannot). On the H200
   // (2026-11-30, forced beside the previous choice, 39 odd f64 shapes of sides 17-128 in one
   // draw): 65^3 62.9 -> 93.0 % of copy (1.49x), 46x26x116 1.86x, 92x12x73 1.66x, 44x10x82
-  // 1.60x, 103x36x81 1.45x, 36^3 1.24x, 90x70x30 1.16x, 17^3 1.09x, 33^3 1.05x; within
+  // 1.60x, 103x36x81 1.45x, 36^3 1.24x, 90x70x30 1.16x, 17^3 1.09x, 33^3 1.05x, 111x19x128
+  // (C of 111 KB) 3 -> 46 % (a slab of FMA tiles in 832 threads spilled there); within
   // the bounds 80x58x57 lost 0.86x (against an 80 x 64 DMMA tile), 50^3 0.95x, 73x52x17
   // 0.99x; past 68 KB it lost 0.55-0.93x on 7 of 11 (one CTA an SM leaves the copies
   // unhidden), and with conflicted reads past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
@@ -862,7 +864,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = static_cast<int>(32 * ceil_div(p.m, 16) * c.mats);
     c.vec = slab_vec_width(p, c.mats, 2);
     const bool conflict_free = mma_perm(p, c, 'A') && mma_perm(p, c, 'B');
-    if (foot <= 68 * 1024 && (foot <= 40 * 1024 || conflict_free) && !check(p, c, d, align_bytes)) return c;
+    const std::int64_t ab = per_mat * esz;
+    if (ab <= 68 * 1024 && (ab <= 40 * 1024 || conflict_free) && !check(p, c, d, align_bytes)) return c;
   }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
