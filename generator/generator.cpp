@@ -853,8 +853,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // the bounds 80x58x57 lost 0.86x (against an 80 x 64 DMMA tile), 50^3 0.95x, 73x52x17
   // 0.99x; past 68 KB it lost 0.55-0.93x on 7 of 11 (one CTA an SM leaves the copies
   // unhidden), and with conflicted reads past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
+  // Short reductions (K under 16) only with a side past 32: through dispatch (2026-11-30,
+  // H200) 24x12x24 ran 0.88x and 20x8x20 0.96x the threads' FMA slabs, while 44x10x82,
+  // 86x11x63 and 92x12x73 gained 1.56-1.66x.
   if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() &&
-      p.packed_b() && p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 && p.k >= 8) {
+      p.packed_b() && p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 &&
+      (p.k >= 16 || (p.k >= 8 && std::max(p.m, p.n) > 32))) {
     const std::int64_t foot = std::max(per_mat, p.m * p.n) * esz;
     KernelConfig c;
     c.family = Family::slab;

@@ -142,6 +142,11 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(s17.mats == 2);
   CHECK(s17.threads == 128);
   CHECK(h(3800, 60, 61, 52, DType::f64).mma == 1);
+  // Short reductions on small sides stay with the FMA slabs (24x12x24 0.88x on the tensor
+  // cores); with a side past 32 they take them (92x12x73 1.66x).
+  CHECK(h(32552, 24, 12, 24, DType::f64).mma == 0);
+  CHECK(h(52083, 20, 8, 20, DType::f64).mma == 0);
+  CHECK(h(5749, 92, 12, 73, DType::f64).mma == 1);
   CHECK(h(3800, 60, 61, 52, DType::f64).family == Family::slab);
   // Past 68 KB, or past 40 KB with a pitch that leaves the fragment reads conflicted (K or
   // N a multiple of 8): a DMMA tile of the sides rounded up to 8 (105x89x58: 112 x 64 in
