@@ -53,7 +53,8 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   // operands of one step), and resident CTAs per SM: shared memory, threads, registers.
   const double w = esz / 4.0;
   double regs;
-  if (c.family == Family::slab && c.mma) regs = 48 + 16.0 * c.rm * c.rn + 8.0 * (c.rm + c.rn);  // 8 doubles a block pair
+  // slab mma: 8 doubles a block pair; ptxas gave 65^3 f64's 1 x 5 blocks 126 registers, 2 x 2 144, 2 x 3 172
+  if (c.family == Family::slab && c.mma) regs = 32 + 16.0 * c.rm * c.rn + 4.0 * (c.rm + c.rn);
   else if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
   else if (c.mma)  // 4 registers an 8x8 accumulator tile; 3 per fragment of each k step held
     regs = 40 + 4.0 * c.rm * c.rn + 3.0 * (c.rm + c.rn) * (c.ku ? 1 : std::max(1, c.bk / 4));

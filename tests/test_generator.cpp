@@ -3,6 +3,7 @@
 // validation rules and kernel names.
 #include <array>
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <fstream>
 #include <set>
@@ -226,6 +227,89 @@ TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only 
   const gen::SlabPads none = gen::slab_pads(odd, gen::heuristic(odd, kDev));
   CHECK(none.a_row == 0);
   CHECK(none.a_mat == 0);
+}
+
+TEST_CASE("slab on the FP64 tensor cores: fragment slots free of bank conflicts wherever a pitch allows them") {
+  // Checks the generator's slot assignment on its own terms: slot i of a block holds row
+  // (A) or column (B) (perm >> 4i) & 15, a permutation of 0..15; each half warp reads four
+  // slots (0-3, 4-7, 8-11, 12-15) at k = 0..3, and its 16 doubles must fall in 16 distinct
+  // 8-byte bank pairs (element address mod 16).
+  auto conflict_free = [](std::uint64_t perm, std::int64_t s_slot, std::int64_t s_k) {
+    std::uint32_t seen_rows = 0;
+    for (int q = 0; q < 4; ++q) {
+      std::uint32_t pairs = 0;
+      for (int i = 4 * q; i < 4 * q + 4; ++i) {
+        const int row = static_cast<int>((perm >> (4 * i)) & 15);
+        if (seen_rows & (1u << row)) return false;  // not a permutation
+        seen_rows |= 1u << row;
+        for (int t = 0; t < 4; ++t) {
+          const int pair = static_cast<int>((row * s_slot + t * s_k) % 16);
+          if (pairs & (1u << pair)) return false;
+          pairs |= 1u << pair;
+        }
+      }
+    }
+    return seen_rows == 0xffff;
+  };
+  const KernelConfig c = KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1");
+  int found = 0;
+  for (std::int64_t pitch = 1; pitch <= 80; ++pitch) {
+    CAPTURE(pitch);
+    // Row-major A (pitch K: rows pitch apart, k adjacent); row-major B (pitch N: columns
+    // adjacent, k pitch apart).
+    const GemmProblem pa = GemmProblem::make(100, 17, pitch, 17, DType::f64).normalized();
+    const GemmProblem pb = GemmProblem::make(100, 17, 17, pitch, DType::f64).normalized();
+    const auto a = gen::mma_perm(pa, c, 'A');
+    const auto b = gen::mma_perm(pb, c, 'B');
+    const bool expect = pitch % 8 != 0;  // odd, 2 mod 4 and 4 mod 8 have slots; multiples of 8 none
+    CHECK(a.has_value() == expect);
+    CHECK(b.has_value() == expect);
+    if (a) CHECK(conflict_free(*a, pitch, 1));
+    if (b) CHECK(conflict_free(*b, 1, pitch));
+    found += a.has_value();
+  }
+  CHECK(found == 70);
+  // Column-major A (k rows pitch apart, the block's rows adjacent) takes slots too.
+  const GemmProblem col = GemmProblem::make(100, 17, 65, 17, DType::f64).normalized();
+  GemmProblem colp = col;
+  colp.layout_a = Layout::col, colp.lda = 17, colp.stride_a = 17 * 65;
+  const auto ac = gen::mma_perm(colp.normalized(), c, 'A');
+  REQUIRE(ac.has_value());
+  CHECK(conflict_free(*ac, 1, 17));
+  // The slots land in the Spec, and the kernel name says mma.
+  const GemmProblem p65 = GemmProblem::make(5296, 65, 65, 65, DType::f64).normalized();
+  const KernelConfig h = gen::heuristic(p65, kDev);
+  const KernelSource src = gen::generate(p65, h);
+  CHECK(src.text.find(fmt::format("A_PERM = {:#018x}ull", *gen::mma_perm(p65, h, 'A'))) != std::string::npos);
+  CHECK(src.text.find("static constexpr bool MMA = true;") != std::string::npos);
+  CHECK(src.name.find("_mma") != std::string::npos);
+}
+
+TEST_CASE("slab on the FP64 tensor cores: validation") {
+  const GemmProblem p = GemmProblem::make(1000, 65, 65, 65, DType::f64).normalized();
+  const KernelConfig ok = KernelConfig::parse("slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1");
+  CHECK_FALSE(gen::check(p, ok, kDev, 16));
+  CHECK(KernelConfig::parse(ok.to_string()) == ok);
+  auto why = [&](const GemmProblem& q, const std::string& cfg, const DeviceInfo& d = kDev) {
+    const auto r = gen::check(q, KernelConfig::parse(cfg), d, 16);
+    return r ? *r : std::string();
+  };
+  // f64 only; sm_90 only; at most 8 blocks a warp and no more than the output has; ks = 1;
+  // with cs, one unit a warp at most.
+  CHECK(why(GemmProblem::make(1000, 65, 65, 65, DType::f32).normalized(),
+            "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1").find("needs f64") != std::string::npos);
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,mma=1", ampere).find("9.0") != std::string::npos);
+  CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=6,grid=0,mma=1").find("rm x rn") != std::string::npos);
+  CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=3,rn=3,grid=0,mma=1").find("rm x rn") != std::string::npos);
+  CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,ks=2,mma=1").find("ks = 1") != std::string::npos);
+  CHECK(why(p, "slab,t=128,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1").find("one unit a warp") !=
+        std::string::npos);
+  // Without cs, fewer warps than units walk them.
+  CHECK_FALSE(gen::check(p, KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,tma=1,mma=1"), kDev, 16));
+  // The tiled family's knobs stay the tiled family's.
+  CHECK_THROWS_AS(KernelConfig::parse("slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,mma=1,k8=1"), Error);
 }
 
 TEST_CASE("validation rules") {
