@@ -471,6 +471,23 @@ struct Slab {
     j = (un * S::RN + y) * 16 + slot(S::B_PERM, 8 * h + 2 * t + (q & 1));
   }
 
+  // f(i, j, sum) for each of a lane's accumulators of unit u that lies inside the matrix.
+  template <class F>
+  __device__ __forceinline__ static void mma_each_out(int u, int lane, const MmaAcc& acc, F&& f) {
+#pragma unroll
+    for (int x = 0; x < S::RM; ++x)
+#pragma unroll
+      for (int y = 0; y < S::RN; ++y)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+          for (int q = 0; q < 4; ++q) {
+            int i, j;
+            mma_out(u, lane, x, y, h, q, i, j);
+            if (i < M && j < N) f(i, j, acc[x][y][h][q]);
+          }
+  }
+
   // MMA: every unit of the nb staged matrices at b0, written to C.
   __device__ __forceinline__ static void compute_mma(const T* sA, const T* sB, T* __restrict__ C, i64 b0, int nb,
                                                      T alpha, T beta, int tid) {
@@ -480,20 +497,9 @@ struct Slab {
       MmaAcc acc;
       mma_unit(sA, sB, b, u, lane, acc);
       T* __restrict__ cb = C + (b0 + b) * S::C_STRIDE;
-#pragma unroll
-      for (int x = 0; x < S::RM; ++x)
-#pragma unroll
-        for (int y = 0; y < S::RN; ++y)
-#pragma unroll
-          for (int h = 0; h < 2; ++h)
-#pragma unroll
-            for (int q = 0; q < 4; ++q) {
-              int i, j;
-              mma_out(u, lane, x, y, h, q, i, j);
-              if (i < M && j < N)
-                store_out<S::ALPHA, S::BETA>(cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
-                                             acc[x][y][h][q], alpha, beta);
-            }
+      mma_each_out(u, lane, acc, [&](int i, int j, T v) {
+        store_out<S::ALPHA, S::BETA>(cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i), v, alpha, beta);
+      });
     }
   }
 
@@ -510,22 +516,10 @@ struct Slab {
     const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
     T* sc = sC + oc;
     __syncthreads();  // sC overlays the operands
-    if (active) {
-#pragma unroll
-      for (int x = 0; x < S::RM; ++x)
-#pragma unroll
-        for (int y = 0; y < S::RN; ++y)
-#pragma unroll
-          for (int h = 0; h < 2; ++h)
-#pragma unroll
-            for (int q = 0; q < 4; ++q) {
-              int i, j;
-              mma_out(u, lane, x, y, h, q, i, j);
-              if (i < M && j < N)
-                sc[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] =
-                    bulk_c && S::ALPHA != kOne ? alpha * acc[x][y][h][q] : acc[x][y][h][q];
-            }
-    }
+    if (active)
+      mma_each_out(u, lane, acc, [&](int i, int j, T v) {
+        sc[b * (M * N) + (S::C_ROW ? i * N + j : j * M + i)] = bulk_c && S::ALPHA != kOne ? alpha * v : v;
+      });
     flush_staged(sC, C, b0, nb, alpha, beta, tid, bulk_c);
   }
 

@@ -208,6 +208,25 @@ std::string run_case(Runtime& rt, const Case& c, CUstream stream, std::uint64_t 
 
 }  // namespace
 
+// Each forced shape under every layout of kLayouts and every (alpha, beta), skipping the
+// layouts its config does not take; seeds from `seed` up. Returns the cases run.
+template <std::size_t NS, std::size_t NA>
+int run_forced_layouts(Runtime& rt, const ForcedShape (&shapes)[NS], const std::pair<double, double> (&scalars)[NA],
+                       int seed) {
+  int n = 0;
+  for (const ForcedShape& s : shapes)
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, seed + n++) == "");
+      }
+  return n;
+}
+
 TEST_CASE("gpu sweep: 300+ seeded random problems against a float64 reference") {
   Runtime rt;
   REQUIRE(rt.has_gpu());
@@ -422,17 +441,7 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
       {998, 7, 19, 5, DType::f32, "slab,t=64,minb=1,mats=2,vec=2,rm=7,rn=1,grid=2,st=2,cs=1,tma=1"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const ForcedShape& s : shapes)
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
-        CAPTURE(c.label());
-        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
-        CHECK(run_case(rt, c, nullptr, 9000 + n++) == "");
-      }
+  int n = run_forced_layouts(rt, shapes, scalars, 9000);
   CHECK(n >= 80);
 }
 
@@ -458,17 +467,7 @@ TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and be
       {996, 5, 30, 7, DType::f64, "slab,t=64,minb=1,mats=2,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const ForcedShape& s : shapes)
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
-        CAPTURE(c.label());
-        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
-        CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
-      }
+  int n = run_forced_layouts(rt, shapes, scalars, 11000);
   // The heuristic's own picks (a slab on the tensor cores for these), under every layout,
   // through dispatch.
   for (const auto& [b, m, k, n2] : {std::array<std::int64_t, 4>{1001, 65, 65, 65}, {1003, 17, 17, 17},
