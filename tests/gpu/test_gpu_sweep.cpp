@@ -378,17 +378,8 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
       {301, 77, 36, 130, DType::f32, "tiled,t=128,minb=2,bm=64,bn=128,bk=16,vec=4,rm=8,rn=8,grid=2,st=4"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const ForcedShape& s : shapes)
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
-        CAPTURE(c.label());
-        REQUIRE_FALSE(gen::check(c.p, *c.forced, rt.device(), 16));
-        CHECK(run_case(rt, c, nullptr, 6000 + n++) == "");
-      }
+  // Every config takes every layout here: 5 shapes x 3 layouts x 3 (alpha, beta).
+  CHECK(run_forced_layouts(rt, shapes, scalars, 6000) == 45);
 }
 
 TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and beta, forced and through dispatch") {
@@ -441,7 +432,7 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
       {998, 7, 19, 5, DType::f32, "slab,t=64,minb=1,mats=2,vec=2,rm=7,rn=1,grid=2,st=2,cs=1,tma=1"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = run_forced_layouts(rt, shapes, scalars, 9000);
+  const int n = run_forced_layouts(rt, shapes, scalars, 9000);
   CHECK(n >= 80);
 }
 
