@@ -264,6 +264,11 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
             if (w < units) warp_counts.insert(w);
           for (int warps : warp_counts)
             for (int minb : {1, 2}) {
+              // Not where the register cap of the CTA size (and minb) is under the estimate
+              // plus 15 %: NVRTC compiles of such candidates spilled (2 x 3 blocks in 384
+              // threads at 168 registers, 2 x 2 in 512 at 128).
+              const double cap = std::min(255.0, std::floor(65536.0 / (32.0 * warps * minb) / 8) * 8);
+              if ((32 + 16.0 * rm * rn + 4.0 * (rm + rn)) * 1.15 > cap) continue;
               KernelConfig c;
               c.family = Family::slab;
               c.mma = 1, c.mats = mats, c.rm = rm, c.rn = rn, c.threads = 32 * warps, c.minb = minb;
