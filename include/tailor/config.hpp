@@ -37,7 +37,8 @@ struct KernelConfig {
   /// so no thread spends instructions or load bandwidth on staging; with cs = 1 and beta = 0
   /// the slab's C leaves shared memory by one bulk copy as well.
   int tma = 0;
-  // both families: register micro-tile of outputs per thread
+  // both families: register micro-tile of outputs per thread; with mma = 1 the mma tiles
+  // (tiled: 8 x 8) or blocks (slab: 16 x 16) per warp down M and across N
   int rm = 1, rn = 1;
   // tiled family
   int bm = 0, bn = 0, bk = 0;
