@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -403,6 +404,10 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   if (memo.size() > 100000) memo.clear();
   memo.emplace(key, pads);
   return pads;
+}
+
+bool slab_output(const GemmProblem& p) {
+  return (p.m <= 128 && p.n <= 128) || (std::min(p.m, p.n) <= 16 && std::max(p.m, p.n) <= 2048 && p.m * p.n * p.esize() <= 32 * 1024);
 }
 
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {
@@ -829,6 +834,13 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // so they did for f32 matrix-vector products below K = 96 (1x80x1 and 4x68x1 0.95x,
   // 2x75x1 0.99x).
   const bool wide = p.m > 64 || p.n > 64;
+  // Tall and wide outputs (one side past 128, the other up to 16: slab_output) also take
+  // bulk-copied slabs, in f64 too, with A and B up to 112 KB (two CTAs an SM). On the H200
+  // (2026-11-30, forced beside the register-fed tiles that took them, 12 shapes of one
+  // side 129-927 drawn with seed 6969, and 229x25x6 f32 where JAX had been 1.37x faster):
+  // 1.08-2.8x on every one (229x25x6 f32 34 -> 89-92 % of copy, 12x19x200 f32 37 -> 97 %,
+  // 394x6x2 f64 35 -> 90 %, 197x31x11 f64 46 -> 83-90 %, 12x37x341 f64 36 -> 74-79 %).
+  const bool tall_out = std::max(p.m, p.n) > 128;
   const bool long_k = p.k >= 96 || (p.k > 64 && !(p.dtype == DType::f32 && p.n == 1));
   // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
   // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
@@ -853,6 +865,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // the bounds 80x58x57 lost 0.86x (against an 80 x 64 DMMA tile), 50^3 0.95x, 73x52x17
   // 0.99x; past 68 KB it lost 0.55-0.93x on 7 of 11 (one CTA an SM leaves the copies
   // unhidden), and with conflicted reads past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
+  // Up to 80 KB where two CTAs an SM fit their registers (2026-11-30, H200, 9 f64 shapes of
+  // 68-80 KB drawn with seeds 7272 and 7373, forced beside the DMMA tiles the heuristic gave
+  // them, two rounds): 95x62x60 58 -> 84 % of copy, 67x87x41 69 -> 88 %, 82x86x27 63 -> 90 %,
+  // 32x91x65 67 -> 94 %, 71x94x26 1.09x, 17x154x47 1.02x (the 10 shapes above lay past 84 KB).
   // Short reductions (K under 16) only with a side past 32: through dispatch (2026-11-30,
   // H200) 24x12x24 ran 0.88x and 20x8x20 0.96x the threads' FMA slabs, while 44x10x82,
   // 86x11x63 and 92x12x73 gained 1.56-1.66x.
@@ -869,13 +885,22 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.vec = slab_vec_width(p, c.mats, 2);
     const bool conflict_free = mma_perm(p, c, 'A') && mma_perm(p, c, 'B');
     const std::int64_t ab = per_mat * esz;
-    if (ab <= 68 * 1024 && (ab <= 40 * 1024 || conflict_free) && !check(p, c, d, align_bytes)) return c;
+    // Past 68 KB (two CTAs an SM at most) only where two CTAs' register cap leaves room for
+    // the search space's estimate plus 25 % (minb = 2): such slabs gained on all 6 shapes of
+    // 68-80 KB timed, those without that room (224 threads, or 7 blocks a warp) lost on 2 of 3
+    // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
+    const double cap = std::min(255.0, std::floor(65536.0 / (2.0 * c.threads) / 8) * 8);
+    const bool two_fit = (32 + 16.0 * c.rm * c.rn + 4.0 * (c.rm + c.rn)) * 1.25 <= cap;
+    if (ab > 68 * 1024) c.minb = 2;
+    if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && (ab <= 40 * 1024 || conflict_free) &&
+        !check(p, c, d, align_bytes))
+      return c;
   }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
-      p.m <= 128 && p.n <= 128 && (mid || wide || long_k) &&
-      per_mat * esz <= (p.dtype == DType::f32 ? 100 : 40) * 1024) {
+      slab_output(p) && (mid || wide || long_k) &&
+      per_mat * esz <= (p.dtype == DType::f32 || tall_out ? (tall_out ? 112 : 100) : 40) * 1024) {
     KernelConfig c;
     c.family = Family::slab;
     c.vec = static_cast<int>(16 / esz);
@@ -897,9 +922,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // 40 KB it lost as often as it gained (33^3 f32 94 -> 88 %, 35^3 f64 96 -> 68 %).
     std::int64_t step = 1;
     for (std::int64_t e : {a, b, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
-    if (p.dtype == DType::f32 && step * per_mat * esz > 40 * 1024) step = 1;
+    if ((p.dtype == DType::f32 || tall_out) && step * per_mat * esz > 40 * 1024) step = 1;
+    // Tall and wide outputs count C too (staged in shared memory): 12x5x242 f32 ran four
+    // matrices a slab (46 KB of C) at 47 % of copy, one at 80 %.
+    const std::int64_t foot = tall_out ? std::max(per_mat, p.m * p.n) : per_mat;
     const std::int64_t max_mats = std::min<std::int64_t>(
-        std::max<std::int64_t>(step, 24 * 1024 / (per_mat * esz) / step * step), std::max<std::int64_t>(step, p.batch / step * step));
+        std::max<std::int64_t>(step, 24 * 1024 / (foot * esz) / step * step), std::max<std::int64_t>(step, p.batch / step * step));
     double best = -1;
     for (int rm : sides(p.m))
       for (int rn : sides(p.n)) {
@@ -913,7 +941,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
           // CTAs of 64 threads at least, but one warp where the slab can hold no more
           // matrices and they fill less (24x40x36 f64, one matrix of 6 x 6 tiles: 24 units;
           // in 32 threads 137.6 us, two matrices in 64 138.2, where 4 x 4 tiles took 213.3).
-          const std::int64_t least = max_mats == step && units <= 32 ? 32 : 64;
+          // Not for tall or wide outputs: one large matrix a warp leaves the copies unhidden
+          // (253x52x4 f32, 8 x 4 tiles: 65 % of copy in one warp, 4 x 4 in two 95 %).
+          const std::int64_t least = max_mats == step && units <= 32 && !tall_out ? 32 : 64;
           const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
           const double score = per_read * static_cast<double>(units) / threads;
           if (threads <= 1024 && score > best * 1.0001) {

@@ -67,6 +67,9 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
 /// `mats` matrices of each packed operand, so that the threads' staging of any slab stays
 /// in whole, aligned vectors.
 int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest);
+/// Outputs the slab family is sized for: M and N up to 128, or a tall or wide C (one side
+/// up to 16, the other up to 2048) of at most 32 KB.
+bool slab_output(const GemmProblem& problem);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// A slab config with mma = 1: the fragment slots of operand `which` ('A' or 'B'), 4 bits

@@ -150,7 +150,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   // Slab family: matrices per CTA from a ladder of slab sizes; threads; micro-tiles; vector
   // width; CTAs per SM.
   const std::int64_t per_mat = (p.bcast_a() ? 0 : p.m * p.k) + (p.bcast_b() ? 0 : p.k * p.n);
-  if (p.m <= 128 && p.n <= 128) {
+  if (slab_output(p)) {
     std::set<int> mats_set;
     for (int kb : {2, 4, 8, 12, 16, 24, 32, 48, 64, 96}) {
       const std::int64_t m = per_mat == 0 ? 64 : std::max<std::int64_t>(1, kb * 1024 / (per_mat * esz));

@@ -163,6 +163,17 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(s75.bm == 80);
   CHECK(s75.bn == 64);
   CHECK(h(2378, 97, 97, 97, DType::f64).family == Family::tiled);
+  // 68-80 KB: the slab on the tensor cores where two CTAs an SM fit its registers (95x62x60:
+  // 58 -> 84 % of copy), asking for two; not in 224 threads or 7 blocks a warp (104x55x60
+  // 0.89x, 70x55x108 0.67x against their tiles).
+  const KernelConfig s95 = h(3265, 95, 62, 60, DType::f64);
+  CHECK(s95.family == Family::slab);
+  CHECK(s95.mma == 1);
+  CHECK(s95.minb == 2);
+  CHECK(h(4584, 32, 91, 65, DType::f64).mma == 1);
+  CHECK(h(4584, 32, 91, 65, DType::f64).family == Family::slab);
+  CHECK(h(3276, 104, 55, 60, DType::f64).family == Family::tiled);
+  CHECK(h(2881, 70, 55, 108, DType::f64).family == Family::tiled);
   // ... but not against a staged standard tile that pads less than 1.5 times as much
   // (29x64x67, 122x128x54), nor with both sides past 96 (118x118x111): those keep 32- and
   // 64-wide tiles.
@@ -203,10 +214,28 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(deep.tma == 0);
   CHECK(deep.rm == 4);
   CHECK(deep.rn == 4);
+  // Tall and wide outputs (a side past 128, the other up to 16) take bulk-copied slabs too,
+  // f64 included, one matrix a slab where a run of two would pass 40 KB, and CTAs of two
+  // warps at least (229x25x6 f32: 34 -> 89 % of copy; 253x52x4 f32 in one warp 65 %).
+  for (const auto& [m, k, n, t] : {std::tuple{229, 25, 6, DType::f32}, std::tuple{12, 19, 200, DType::f32},
+                                   std::tuple{197, 31, 11, DType::f64}, std::tuple{12, 37, 341, DType::f64},
+                                   std::tuple{253, 52, 4, DType::f32}, std::tuple{394, 6, 2, DType::f64}}) {
+    const KernelConfig c = h(3000, m, k, n, t);
+    CAPTURE(c.to_string());
+    CHECK(bulk(c));
+    CHECK(c.threads >= 64);
+    if ((m * k + k * n) * (t == DType::f64 ? 8 : 4) > 20 * 1024) CHECK(c.mats == 1);
+  }
+  // C counts in the slab's size there: 12x5x242 f32 (11.6 KB of C a matrix, 5 KB of A and
+  // B) takes two matrices a slab, not four.
+  CHECK(h(23957, 12, 5, 242, DType::f32).mats <= 2);
+  // Past 112 KB of A and B, or a C past 32 KB, the tiles stay (876x42x6 f32, 200x30x200).
+  CHECK(h(2364, 876, 42, 6, DType::f32).family == Family::tiled);
+  CHECK(h(2000, 200, 30, 200, DType::f32).family == Family::tiled);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
-                                {20, 2, 20}, {21, 1, 39}})
+                                {20, 2, 20}, {21, 1, 39}, {229, 25, 6}, {12, 37, 341}, {646, 14, 9}})
     for (DType t : {DType::f32, DType::f64}) {
       const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
       CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());

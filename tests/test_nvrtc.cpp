@@ -214,7 +214,8 @@ TEST_CASE("nvrtc: the heuristic's slabs on the FP64 tensor cores compile without
   // Odd f64 sides of 17-128 whose slab takes at most 68 KB: whole matrices bulk-copied, a
   // warp for each 16 rows, up to 8 blocks of 16 columns (116) a warp.
   const std::int64_t sizes[][3] = {{65, 65, 65}, {60, 61, 52}, {46, 71, 53}, {100, 37, 50}, {92, 46, 20},
-                                   {17, 17, 17}, {33, 33, 33}, {25, 57, 37}, {44, 10, 82}, {46, 26, 116}};
+                                   {17, 17, 17}, {33, 33, 33}, {25, 57, 37}, {44, 10, 82}, {46, 26, 116},
+                                   {95, 62, 60}, {67, 87, 41}, {82, 86, 27}, {32, 91, 65}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.family == Family::slab);
     CHECK(c.mma == 1);
@@ -235,6 +236,20 @@ TEST_CASE("nvrtc: the heuristic's f32 one-matrix slabs up to 100 KB and rounded-
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
   CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: the heuristic's slabs for tall and wide outputs compile without spills, every scalar kind") {
+  const std::int64_t sizes[][3] = {{229, 25, 6}, {12, 19, 200}, {300, 14, 9}, {12, 5, 242}, {253, 52, 4},
+                                   {197, 31, 11}, {12, 37, 341}, {394, 6, 2}, {400, 20, 3}};
+  for (DType t : {DType::f32, DType::f64}) {
+    const auto cases = heuristic_picks(sizes, t, [](const KernelConfig& c) {
+      CHECK(c.family == Family::slab);
+      CHECK(c.tma == 1);
+    });
+    const auto failures = compile_all(cases);
+    for (const auto& f : failures) FAIL_CHECK(f);
+    CHECK(failures.empty());
+  }
 }
 
 TEST_CASE("nvrtc: a compile error carries the kernel name, the options and the log") {

@@ -436,6 +436,39 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
   CHECK(n >= 80);
 }
 
+TEST_CASE("gpu: tall and wide outputs on bulk-copied slabs (M or N past 128), every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // the heuristic's bulk-copied slabs need sm_90
+  // The heuristic's picks for row-major operands (one matrix a slab, 16-byte runs or not,
+  // rows of up to 646), forced under every layout, and the heuristic's own plan.
+  struct Shape { std::int64_t batch, m, k, n; DType t; };
+  const Shape shapes[] = {{301, 229, 25, 6, DType::f32},  {203, 12, 19, 200, DType::f32}, {157, 197, 31, 11, DType::f64},
+                          {97, 12, 37, 341, DType::f64},  {211, 646, 14, 9, DType::f32},  {333, 394, 6, 2, DType::f64},
+                          {150, 12, 5, 242, DType::f32}};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const Shape& s : shapes) {
+    const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
+    const KernelConfig h = gen::heuristic(rowp, rt.device(), 16);
+    CAPTURE(h.to_string());
+    REQUIRE(h.family == Family::slab);
+    REQUIRE(h.tma == 1);
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, h};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, 12000 + n++) == "");
+        c.forced.reset();
+        CHECK(run_case(rt, c, nullptr, 12000 + n++) == "");
+      }
+  }
+  CHECK(n >= 84);
+}
+
 TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
