@@ -232,10 +232,24 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   // Past 112 KB of A and B, or a C past 32 KB, the tiles stay (876x42x6 f32, 200x30x200).
   CHECK(h(2364, 876, 42, 6, DType::f32).family == Family::tiled);
   CHECK(h(2000, 200, 30, 200, DType::f32).family == Family::tiled);
+  // Past the slab's bounds: a tile of the narrow side rounded up to 8 (4 from 3 or 4) by 64
+  // (128 where one warp would be short), 8 x 2 a thread (3x51x750 f64 34 -> 91 % of copy).
+  const KernelConfig nt = h(1229, 3, 51, 750, DType::f64);
+  CHECK(nt.family == Family::tiled);
+  CHECK(nt.bm == 4);
+  CHECK(nt.bn == 128);
+  CHECK(nt.threads == 32);
+  const KernelConfig tt = h(2227, 292, 60, 14, DType::f64);
+  CHECK(tt.bm == 64);
+  CHECK(tt.bn == 16);
+  CHECK(tt.rm == 8);
+  CHECK(tt.rn == 2);
+  CHECK(tt.st == 4);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
-                                {20, 2, 20}, {21, 1, 39}, {229, 25, 6}, {12, 37, 341}, {646, 14, 9}})
+                                {20, 2, 20}, {21, 1, 39}, {229, 25, 6}, {12, 37, 341}, {646, 14, 9},
+                                {3, 51, 750}, {876, 42, 6}, {600, 40, 10}, {5, 90, 700}})
     for (DType t : {DType::f32, DType::f64}) {
       const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
       CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());

@@ -252,6 +252,18 @@ TEST_CASE("nvrtc: the heuristic's slabs for tall and wide outputs compile withou
   }
 }
 
+TEST_CASE("nvrtc: the heuristic's narrow tiles for tall and wide outputs compile without spills, every scalar kind") {
+  const std::int64_t sizes[][3] = {{5, 90, 700}, {3, 51, 750}, {600, 40, 10}, {292, 60, 14}, {876, 42, 6}, {927, 37, 8}};
+  for (DType t : {DType::f32, DType::f64}) {
+    const auto cases = heuristic_picks(sizes, t, [](const KernelConfig& c) {
+      CHECK((c.family == Family::slab || std::min(c.bm, c.bn) <= 16));  // f32 600x40x10 and 292x60x14: slabs
+    });
+    const auto failures = compile_all(cases);
+    for (const auto& f : failures) FAIL_CHECK(f);
+    CHECK(failures.empty());
+  }
+}
+
 TEST_CASE("nvrtc: a compile error carries the kernel name, the options and the log") {
   KernelSource bad{"tailor_broken_kernel", "extern \"C\" __global__ void tailor_broken_kernel() { undeclared_thing(); }"};
   try {

@@ -469,6 +469,38 @@ TEST_CASE("gpu: tall and wide outputs on bulk-copied slabs (M or N past 128), ev
   CHECK(n >= 84);
 }
 
+TEST_CASE("gpu: narrow tiles for tall and wide outputs past the slab's bounds, every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // The heuristic's tiles (a side past 128, the other 3-16, A and B too large for a slab):
+  // narrow sides of 4 and 8 (5 -> 8, 3 -> 4, 14 -> 16), cp.async stages or not, forced under
+  // every layout, and the heuristic's own plan.
+  struct Shape { std::int64_t batch, m, k, n; DType t; };
+  const Shape shapes[] = {{37, 5, 90, 700, DType::f32}, {41, 3, 51, 750, DType::f64}, {29, 600, 40, 10, DType::f64},
+                          {31, 292, 60, 14, DType::f64}, {23, 876, 42, 6, DType::f32}, {19, 927, 37, 8, DType::f32}};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const Shape& s : shapes) {
+    const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
+    const KernelConfig h = gen::heuristic(rowp, rt.device(), 16);
+    CAPTURE(h.to_string());
+    REQUIRE(h.family == Family::tiled);
+    REQUIRE(std::min(h.bm, h.bn) <= 16);
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, h};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, 13000 + n++) == "");
+        c.forced.reset();
+        CHECK(run_case(rt, c, nullptr, 13000 + n++) == "");
+      }
+  }
+  CHECK(n >= 72);
+}
+
 TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
