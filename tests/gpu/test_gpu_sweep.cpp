@@ -227,6 +227,37 @@ int run_forced_layouts(Runtime& rt, const ForcedShape (&shapes)[NS], const std::
   return n;
 }
 
+struct HeuristicShape {
+  std::int64_t batch, m, k, n;
+  DType t;
+};
+
+// The heuristic's pick for each shape with row-major operands (`expect` checks it), forced
+// under every layout it takes with three alpha/beta pairs, and dispatch's own plan of each
+// of those problems. Returns the cases run.
+template <std::size_t NS, class Expect>
+int run_heuristic_layouts(Runtime& rt, const HeuristicShape (&shapes)[NS], int seed, Expect expect) {
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const HeuristicShape& s : shapes) {
+    const KernelConfig h = gen::heuristic(GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized(), rt.device(), 16);
+    CAPTURE(h.to_string());
+    expect(h);
+    for (const auto& l : kLayouts)
+      for (auto [alpha, beta] : scalars) {
+        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+        Case c{p.normalized(), alpha, beta, h};
+        CAPTURE(c.label());
+        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
+        CHECK(run_case(rt, c, nullptr, seed + n++) == "");
+        c.forced.reset();
+        CHECK(run_case(rt, c, nullptr, seed + n++) == "");
+      }
+  }
+  return n;
+}
+
 TEST_CASE("gpu sweep: 300+ seeded random problems against a float64 reference") {
   Runtime rt;
   REQUIRE(rt.has_gpu());
@@ -442,30 +473,13 @@ TEST_CASE("gpu: tall and wide outputs on bulk-copied slabs (M or N past 128), ev
   if (rt.device().cc_major < 9) return;  // the heuristic's bulk-copied slabs need sm_90
   // The heuristic's picks for row-major operands (one matrix a slab, 16-byte runs or not,
   // rows of up to 646), forced under every layout, and the heuristic's own plan.
-  struct Shape { std::int64_t batch, m, k, n; DType t; };
-  const Shape shapes[] = {{301, 229, 25, 6, DType::f32},  {203, 12, 19, 200, DType::f32}, {157, 197, 31, 11, DType::f64},
+  const HeuristicShape shapes[] = {{301, 229, 25, 6, DType::f32},  {203, 12, 19, 200, DType::f32}, {157, 197, 31, 11, DType::f64},
                           {97, 12, 37, 341, DType::f64},  {211, 646, 14, 9, DType::f32},  {333, 394, 6, 2, DType::f64},
                           {150, 12, 5, 242, DType::f32}};
-  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const Shape& s : shapes) {
-    const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
-    const KernelConfig h = gen::heuristic(rowp, rt.device(), 16);
-    CAPTURE(h.to_string());
+  const int n = run_heuristic_layouts(rt, shapes, 12000, [](const KernelConfig& h) {
     REQUIRE(h.family == Family::slab);
     REQUIRE(h.tma == 1);
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, h};
-        CAPTURE(c.label());
-        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
-        CHECK(run_case(rt, c, nullptr, 12000 + n++) == "");
-        c.forced.reset();
-        CHECK(run_case(rt, c, nullptr, 12000 + n++) == "");
-      }
-  }
+  });
   CHECK(n >= 84);
 }
 
@@ -475,29 +489,12 @@ TEST_CASE("gpu: narrow tiles for tall and wide outputs past the slab's bounds, e
   // The heuristic's tiles (a side past 128, the other 3-16, A and B too large for a slab):
   // narrow sides of 4 and 8 (5 -> 8, 3 -> 4, 14 -> 16), cp.async stages or not, forced under
   // every layout, and the heuristic's own plan.
-  struct Shape { std::int64_t batch, m, k, n; DType t; };
-  const Shape shapes[] = {{37, 5, 90, 700, DType::f32}, {41, 3, 51, 750, DType::f64}, {29, 600, 40, 10, DType::f64},
+  const HeuristicShape shapes[] = {{37, 5, 90, 700, DType::f32}, {41, 3, 51, 750, DType::f64}, {29, 600, 40, 10, DType::f64},
                           {31, 292, 60, 14, DType::f64}, {23, 876, 42, 6, DType::f32}, {19, 927, 37, 8, DType::f32}};
-  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const Shape& s : shapes) {
-    const GemmProblem rowp = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
-    const KernelConfig h = gen::heuristic(rowp, rt.device(), 16);
-    CAPTURE(h.to_string());
+  const int n = run_heuristic_layouts(rt, shapes, 13000, [](const KernelConfig& h) {
     REQUIRE(h.family == Family::tiled);
     REQUIRE(std::min(h.bm, h.bn) <= 16);
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, h};
-        CAPTURE(c.label());
-        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
-        CHECK(run_case(rt, c, nullptr, 13000 + n++) == "");
-        c.forced.reset();
-        CHECK(run_case(rt, c, nullptr, 13000 + n++) == "");
-      }
-  }
+  });
   CHECK(n >= 72);
 }
 
