@@ -406,6 +406,8 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   return pads;
 }
 
+double mma_slab_registers(int rm, int rn) { return 32 + 16.0 * rm * rn + 4.0 * (rm + rn); }
+
 bool slab_output(const GemmProblem& p) {
   return (p.m <= 128 && p.n <= 128) || (std::min(p.m, p.n) <= 16 && std::max(p.m, p.n) <= 2048 && p.m * p.n * p.esize() <= 32 * 1024);
 }
@@ -890,7 +892,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // 68-80 KB timed, those without that room (224 threads, or 7 blocks a warp) lost on 2 of 3
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
     const double cap = std::min(255.0, std::floor(65536.0 / (2.0 * c.threads) / 8) * 8);
-    const bool two_fit = (32 + 16.0 * c.rm * c.rn + 4.0 * (c.rm + c.rn)) * 1.25 <= cap;
+    const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= cap;
     if (ab > 68 * 1024) c.minb = 2;
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && (ab <= 40 * 1024 || conflict_free) &&
         !check(p, c, d, align_bytes))
@@ -900,7 +902,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
       slab_output(p) && (mid || wide || long_k) &&
-      per_mat * esz <= (p.dtype == DType::f32 || tall_out ? (tall_out ? 112 : 100) : 40) * 1024) {
+      per_mat * esz <= (tall_out ? 112 : p.dtype == DType::f32 ? 100 : 40) * 1024) {
     KernelConfig c;
     c.family = Family::slab;
     c.vec = static_cast<int>(16 / esz);

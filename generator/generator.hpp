@@ -70,6 +70,10 @@ int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest);
 /// Outputs the slab family is sized for: M and N up to 128, or a tall or wide C (one side
 /// up to 16, the other up to 2048) of at most 32 KB.
 bool slab_output(const GemmProblem& problem);
+/// Registers a thread of a slab on the FP64 tensor cores needs (an estimate from its rm x rn
+/// blocks of 16 x 16: 8 doubles of sums a block pair, fragments; ptxas gave 65^3 f64's 1 x 5
+/// blocks 126 registers, 2 x 2 144, 2 x 3 172).
+double mma_slab_registers(int rm, int rn);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// A slab config with mma = 1: the fragment slots of operand `which` ('A' or 'B'), 4 bits

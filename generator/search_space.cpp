@@ -53,8 +53,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   // operands of one step), and resident CTAs per SM: shared memory, threads, registers.
   const double w = esz / 4.0;
   double regs;
-  // slab mma: 8 doubles a block pair; ptxas gave 65^3 f64's 1 x 5 blocks 126 registers, 2 x 2 144, 2 x 3 172
-  if (c.family == Family::slab && c.mma) regs = 32 + 16.0 * c.rm * c.rn + 4.0 * (c.rm + c.rn);
+  if (c.family == Family::slab && c.mma) regs = mma_slab_registers(c.rm, c.rn);
   else if (c.family == Family::slab) regs = 32 + (c.rm * c.rn + 2.0 * (c.rm + c.rn) * std::min<double>(4, 16 / esz)) * w;
   else if (c.mma)  // 4 registers an 8x8 accumulator tile; 3 per fragment of each k step held
     regs = 40 + 4.0 * c.rm * c.rn + 3.0 * (c.rm + c.rn) * (c.ku ? 1 : std::max(1, c.bk / 4));
@@ -268,7 +267,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
               // plus 15 %: NVRTC compiles of such candidates spilled (2 x 3 blocks in 384
               // threads at 168 registers, 2 x 2 in 512 at 128).
               const double cap = std::min(255.0, std::floor(65536.0 / (32.0 * warps * minb) / 8) * 8);
-              if ((32 + 16.0 * rm * rn + 4.0 * (rm + rn)) * 1.15 > cap) continue;
+              if (mma_slab_registers(rm, rn) * 1.15 > cap) continue;
               KernelConfig c;
               c.family = Family::slab;
               c.mma = 1, c.mats = mats, c.rm = rm, c.rn = rn, c.threads = 32 * warps, c.minb = minb;
