@@ -898,6 +898,35 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
         !check(p, c, d, align_bytes))
       return c;
   }
+  // f64 matrices whose A and B take 68-112 KB, sides 24-128, that the rule above leaves:
+  // the slab on the tensor cores with two buffers (the next matrix's bulk copies in flight
+  // while this one is multiplied) in a persistent grid of one CTA an SM, warps of 2 x 1
+  // blocks (1 x 2 where that pads no block and 2 x 1 would: an odd count of 16-row blocks
+  // beside an even one of columns). Not where the 64 x 64 DMMA tile fed by cp.async stages
+  // applies (both sides from 48, padded by 30 % at most, K a multiple of 8). On the H200
+  // (2026-11-30, forced beside the DMMA tiles the heuristic gave them, 10 shapes drawn with
+  // seed 9393, and two the tuner found): 120x76x59 46 -> 81 % of copy, 89x50x104 49 -> 78 %,
+  // 65x75x93 53 -> 85 %, 112x66x70 70 -> 80 %, 87x84x53 1.99x and 83x85x77 1.55x (tuned),
+  // 115x83x20 1.01x; the staged 64 x 64 tile of 110x48x120 kept 82.5 % against 50-68 %.
+  // Sides under 24 stay with their narrow tiles (22x77x114: the 32 x 120 tile 96 %, the
+  // slab 89 %).
+  auto fits64 = [](std::int64_t dim) { return dim >= 48 && ceil_div(dim, 64) * 64 * 10 <= dim * 13; };
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && p.packed_a() && p.packed_b() &&
+      p.packed_c() && p.m >= 24 && p.n >= 24 && p.m <= 128 && p.n <= 128 && per_mat * esz > 68 * 1024 &&
+      per_mat * esz <= 112 * 1024 && !(fits64(p.m) && fits64(p.n) && p.k % 8 == 0)) {
+    KernelConfig c;
+    c.family = Family::slab;
+    c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
+    c.st = 2, c.grid = 1;
+    const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
+    const bool cols = mb % 2 == 1 && nb % 2 == 0;
+    c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
+    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
+    // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
+    // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
+    if (c.threads > 512) c.rm = 2, c.rn = 2, c.threads = static_cast<int>(32 * ceil_div(mb, 2) * ceil_div(nb, 2));
+    if (!check(p, c, d, align_bytes)) return c;
+  }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
@@ -954,6 +983,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
           }
         }
       }
+    // f32 one-matrix slabs in CTAs of 160 threads or more ask for two CTAs an SM (a register
+    // cap of 65536 / (2 x threads)): without it ptxas gave micro-tiles of 5 x 7 to 9 x 4 in
+    // 224-384 threads 123-166 registers, one CTA an SM. On the H200 (2026-11-30, forced side
+    // by side, f32 sides 40-128 of 40-100 KB): the 12 shapes that took one CTA an SM gained
+    // 1.23-1.59x (82x78x117 26 -> 42 % of copy, 87x48x109 33 -> 49 %, 104x54x115 33 -> 50 %,
+    // 108x109x124 28 -> 36 %; small spills at 288-384 threads); 12 that fitted two already
+    // ran 0.92-1.21x (125x113x40 1.21x, 70x94x89 0.92x, 97x126x86 0.96x, nine 1.00-1.08x).
+    if (p.dtype == DType::f32 && !tall_out && c.mats == 1 && c.threads >= 160) c.minb = 2;
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from

@@ -172,8 +172,37 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(s95.minb == 2);
   CHECK(h(4584, 32, 91, 65, DType::f64).mma == 1);
   CHECK(h(4584, 32, 91, 65, DType::f64).family == Family::slab);
-  CHECK(h(3276, 104, 55, 60, DType::f64).family == Family::tiled);
-  CHECK(h(2881, 70, 55, 108, DType::f64).family == Family::tiled);
+  // Where two CTAs do not fit (104x55x60, 70x55x108), and on to 112 KB with sides from 24:
+  // the slab with two buffers in a persistent grid of one CTA an SM (104x55x60 60 -> 82 % of
+  // copy, 120x76x59 46 -> 81 %), warps of 2 x 1 blocks, 1 x 2 where the row blocks are odd
+  // and the column blocks even, 2 x 2 past 16 warps.
+  auto two_buf = [&](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n) {
+    const KernelConfig c = h(b, m, k, n, DType::f64);
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::slab);
+    CHECK(c.mma == 1);
+    CHECK(c.st == 2);
+    CHECK(c.grid == 1);
+    return c;
+  };
+  const KernelConfig b120 = two_buf(2417, 120, 76, 59);
+  CHECK(b120.rm == 2);
+  CHECK(b120.rn == 1);
+  CHECK(b120.threads == 512);
+  const KernelConfig b65 = two_buf(2794, 65, 75, 93);
+  CHECK(b65.rm == 1);
+  CHECK(b65.rn == 2);
+  const KernelConfig b89 = two_buf(2644, 89, 50, 104);
+  CHECK(b89.rm == 2);
+  CHECK(b89.rn == 2);
+  CHECK(b89.threads == 384);
+  two_buf(3276, 104, 55, 60);
+  two_buf(2881, 70, 55, 108);
+  two_buf(3054, 87, 84, 53);
+  // Not where the staged 64 x 64 tile applies (110x48x120: 82.5 % of copy against 50-68 %),
+  // nor with a side under 24 (22x77x114: the 32 x 120 tile 96 %, the slab 89 %).
+  CHECK(h(2062, 110, 48, 120, DType::f64).family == Family::tiled);
+  CHECK(h(3852, 22, 77, 114, DType::f64).family == Family::tiled);
   // ... but not against a staged standard tile that pads less than 1.5 times as much
   // (29x64x67, 122x128x54), nor with both sides past 96 (118x118x111): those keep 32- and
   // 64-wide tiles.
@@ -185,6 +214,16 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
     CHECK((c.bm == 32 || c.bm == 64));
     CHECK((c.bn == 32 || c.bn == 64));
   }
+  // f32 one-matrix slabs in 160 threads or more ask for two CTAs an SM (104x54x115 took one
+  // with 126 registers: 33 -> 50 % of copy); smaller CTAs carry no register directive.
+  const KernelConfig f104 = h(4204, 104, 54, 115, DType::f32);
+  CHECK(f104.family == Family::slab);
+  CHECK(f104.threads >= 160);
+  CHECK(f104.minb == 2);
+  const KernelConfig f45 = h(6152, 45, 63, 49, DType::f32);
+  CHECK(f45.family == Family::slab);
+  CHECK(f45.threads < 160);
+  CHECK(f45.minb == 1);
   // Short reductions: a whole column of C a thread for up to 4 rows or 8 ...
   const KernelConfig col = h(600000, 4, 2, 7, DType::f32);
   CHECK(col.rm == 4);

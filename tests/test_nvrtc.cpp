@@ -198,7 +198,7 @@ std::vector<Case> heuristic_picks(const std::int64_t (&sizes)[S][3], DType dtype
 TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
   // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
   // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
-  const std::int64_t sizes[][3] = {{45, 104, 18}, {21, 98, 108}, {74, 48, 34}, {35, 64, 117},
+  const std::int64_t sizes[][3] = {{45, 104, 18}, {21, 98, 108}, {74, 48, 34}, {35, 48, 117},
                                    {105, 89, 58}, {75, 39, 64}, {40, 85, 56}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.mma == 1);
@@ -221,6 +221,21 @@ TEST_CASE("nvrtc: the heuristic's slabs on the FP64 tensor cores compile without
     CHECK(c.mma == 1);
     CHECK(c.tma == 1);
     CHECK(c.rm == 1);
+  });
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores (68-112 KB) compile without spills") {
+  // Warps of 2 x 1 blocks (120x76x59: 512 threads), 1 x 2 (65x75x93), 2 x 2 past 16 warps
+  // (89x50x104, 104x55x60, 72x66x117).
+  const std::int64_t sizes[][3] = {{120, 76, 59}, {65, 75, 93}, {89, 50, 104}, {87, 84, 53}, {104, 55, 60}, {72, 66, 117}};
+  const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
+    CHECK(c.family == Family::slab);
+    CHECK(c.mma == 1);
+    CHECK(c.st == 2);
+    CHECK(c.grid == 1);
   });
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);

@@ -557,6 +557,23 @@ TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and be
   CHECK(n >= 150);
 }
 
+TEST_CASE("gpu: two-buffer slabs on the FP64 tensor cores for matrices of 68-112 KB, every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;
+  // The heuristic's picks: warps of 2 x 1 blocks (120x76x59, 87x84x53), 1 x 2 (65x75x93: five
+  // row blocks, six column blocks), 2 x 2 past 16 warps (89x50x104); batches that leave the
+  // persistent CTAs an uneven count of matrices.
+  const HeuristicShape shapes[] = {{37, 120, 76, 59, DType::f64}, {29, 87, 84, 53, DType::f64},
+                                   {41, 65, 75, 93, DType::f64}, {23, 89, 50, 104, DType::f64}};
+  const int n = run_heuristic_layouts(rt, shapes, 14000, [](const KernelConfig& h) {
+    REQUIRE(h.family == Family::slab);
+    REQUIRE(h.mma == 1);
+    REQUIRE(h.st == 2);
+  });
+  CHECK(n >= 48);
+}
+
 TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, every layout, alpha and beta, through dispatch") {
   Runtime rt;
   rt.impl().make_current();
