@@ -905,11 +905,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // beside an even one of columns). Not where the 64 x 64 DMMA tile fed by cp.async stages
   // applies (both sides from 48, padded by 30 % at most, K a multiple of 8). On the H200
   // (2026-11-30, forced beside the DMMA tiles the heuristic gave them, 10 shapes drawn with
-  // seed 9393, and two the tuner found): 120x76x59 46 -> 81 % of copy, 89x50x104 49 -> 78 %,
-  // 65x75x93 53 -> 85 %, 112x66x70 70 -> 80 %, 87x84x53 1.99x and 83x85x77 1.55x (tuned),
+  // seed 9393, and two the tuner found): 120x76x59 46 -> 81 % of copy, 89x50x104 49 -> 83 %,
+  // 65x75x93 53 -> 85 %, 112x66x70 70 -> 82 %, 87x84x53 1.99x and 83x85x77 1.55x (tuned),
   // 115x83x20 1.01x; the staged 64 x 64 tile of 110x48x120 kept 82.5 % against 50-68 %.
   // Sides under 24 stay with their narrow tiles (22x77x114: the 32 x 120 tile 96 %, the
-  // slab 89 %).
+  // slab 89 %). A second draw (seed 9595, 15 shapes the rule changes): 10 faster 1.10-2.04x
+  // (72x66x117 40 -> 82 %, 93x74x86 54 -> 87 %), 39x126x32 0.98x, and 4 slower 0.89-0.96x
+  // against staged tiles of the sides rounded up to 8 (89x76x40, 36x80x121, 43x101x78,
+  // 60x67x72; still 1.12-1.70x cuBLAS).
   auto fits64 = [](std::int64_t dim) { return dim >= 48 && ceil_div(dim, 64) * 64 * 10 <= dim * 13; };
   if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && p.packed_a() && p.packed_b() &&
       p.packed_c() && p.m >= 24 && p.n >= 24 && p.m <= 128 && p.n <= 128 && per_mat * esz > 68 * 1024 &&

@@ -248,14 +248,14 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
   if (plan.origin != PlanOrigin::heuristic && plan.origin != PlanOrigin::neighbour) return plan;
   // The heuristic's CTAs-per-SM target caps registers; where the compiler had to spill
   // under that cap, trade occupancy for registers (measured configs are kept as they are).
-  // f32 one-matrix slabs of FMA micro-tiles keep two CTAs an SM through spills of up to 256
-  // bytes: on the H200 (bench/NOTES.md, 2026-11-30) those that spilled 32-180 bytes under
-  // the cap (288-384 threads) still ran 1.23-1.50x faster than one CTA an SM without spills.
+  // f32 one-matrix slabs of FMA micro-tiles keep two CTAs an SM through spills of up to 192
+  // bytes: on the H200 (bench/NOTES.md, 2026-11-30) those that spilled 24-180 bytes under
+  // the cap (288-416 threads) still ran 1.23-1.50x faster than one CTA an SM without spills.
   const bool slab32 = plan.config.family == Family::slab && !plan.config.mma && plan.config.mats == 1 &&
                       p.dtype == DType::f32;
   auto spills = [&] {
     const std::int64_t bytes = cache.get(gen::generate(p, plan.config), dev.arch())->spill_stores;
-    return bytes > (slab32 && plan.config.minb == 2 ? 256 : 0);
+    return bytes > (slab32 && plan.config.minb == 2 ? 192 : 0);
   };
   while (plan.config.minb > 1 && spills()) {
     plan.config.minb = std::max(1, plan.config.minb * 3 / 4);

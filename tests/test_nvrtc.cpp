@@ -90,6 +90,29 @@ TEST_CASE("nvrtc: seed family 3xKx1, K = 1..64, both dtypes, the runtime's untun
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the runtime keeps an f32 one-matrix slab at two CTAs an SM through small spills only") {
+  // 104x54x115 f32: 352 threads, 48 bytes spilled under the cap of two CTAs an SM (measured
+  // 1.49x one CTA an SM); 116x108x116 f32: 384 threads, 300 bytes, settled to minb = 1.
+  Runtime rt;
+  const GemmProblem kept = GemmProblem::make(4204, 104, 54, 115, DType::f32).normalized();
+  const KernelConfig h = gen::heuristic(kept, rt.device(), 16);
+  REQUIRE(h.family == Family::slab);
+  REQUIRE(h.minb == 2);
+  const detail::CompiledKernel k = detail::compile(gen::generate(kept, h), "sm_90");
+  REQUIRE(k.spill_stores > 0);
+  REQUIRE(k.spill_stores <= 192);
+  CHECK(rt.plan(kept).config == h);
+  const GemmProblem lowered = GemmProblem::make(3000, 116, 108, 116, DType::f32).normalized();
+  const KernelConfig h2 = gen::heuristic(lowered, rt.device(), 16);
+  REQUIRE(h2.minb == 2);
+  REQUIRE(detail::compile(gen::generate(lowered, h2), "sm_90").spill_stores > 192);
+  const KernelConfig settled = rt.plan(lowered).config;
+  CHECK(settled.minb == 1);
+  KernelConfig expect = h2;
+  expect.minb = 1;
+  CHECK(settled == expect);
+}
+
 TEST_CASE("nvrtc: odd shapes, both families, broadcast, layouts and scalar kinds") {
   Runtime rt;
   std::vector<Case> cases;
