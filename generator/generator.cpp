@@ -993,7 +993,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // 1.23-1.59x (82x78x117 26 -> 42 % of copy, 87x48x109 33 -> 49 %, 104x54x115 33 -> 50 %,
     // 108x109x124 28 -> 36 %; small spills at 288-384 threads); 12 that fitted two already
     // ran 0.92-1.21x (125x113x40 1.21x, 70x94x89 0.92x, 97x126x86 0.96x, nine 1.00-1.08x).
-    if (p.dtype == DType::f32 && !tall_out && c.mats == 1 && c.threads >= 160) c.minb = 2;
+    // (Measured from 40 KB; smaller f32 slabs with a side past 64 keep no directive.)
+    if (p.dtype == DType::f32 && !tall_out && c.mats == 1 && c.threads >= 160 && per_mat * esz >= 40 * 1024) c.minb = 2;
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from

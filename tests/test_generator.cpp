@@ -220,6 +220,11 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(f104.family == Family::slab);
   CHECK(f104.threads >= 160);
   CHECK(f104.minb == 2);
+  // Below 40 KB of A and B (unmeasured with the directive) none either: 98x31x121, 352 threads.
+  const KernelConfig f98 = h(9000, 98, 31, 121, DType::f32);
+  CHECK(f98.family == Family::slab);
+  CHECK(f98.threads >= 160);
+  CHECK(f98.minb == 1);
   const KernelConfig f45 = h(6152, 45, 63, 49, DType::f32);
   CHECK(f45.family == Family::slab);
   CHECK(f45.threads < 160);
