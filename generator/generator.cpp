@@ -408,6 +408,10 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
 
 double mma_slab_registers(int rm, int rn) { return 32 + 16.0 * rm * rn + 4.0 * (rm + rn); }
 
+double register_cap(int threads, int minb) {
+  return std::min(255.0, std::floor(65536.0 / (static_cast<double>(threads) * minb) / 8) * 8);
+}
+
 bool slab_output(const GemmProblem& p) {
   return (p.m <= 128 && p.n <= 128) || (std::min(p.m, p.n) <= 16 && std::max(p.m, p.n) <= 2048 && p.m * p.n * p.esize() <= 32 * 1024);
 }
@@ -891,8 +895,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // the search space's estimate plus 25 % (minb = 2): such slabs gained on all 6 shapes of
     // 68-80 KB timed, those without that room (224 threads, or 7 blocks a warp) lost on 2 of 3
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
-    const double cap = std::min(255.0, std::floor(65536.0 / (2.0 * c.threads) / 8) * 8);
-    const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= cap;
+    const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && (ab <= 40 * 1024 || conflict_free) &&
         !check(p, c, d, align_bytes))
@@ -913,10 +916,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // (72x66x117 40 -> 82 %, 93x74x86 54 -> 87 %), 39x126x32 0.98x, and 4 slower 0.89-0.96x
   // against staged tiles of the sides rounded up to 8 (89x76x40, 36x80x121, 43x101x78,
   // 60x67x72; still 1.12-1.70x cuBLAS).
-  auto fits64 = [](std::int64_t dim) { return dim >= 48 && ceil_div(dim, 64) * 64 * 10 <= dim * 13; };
+  // Where the 32- or 64-wide DMMA tiles fit a side (pad it by 30 % at most).
+  auto fits = [](std::int64_t dim, int tile) { return ceil_div(dim, tile) * tile <= dim * 13 / 10; };
+  const bool staged64 = p.m >= 48 && p.n >= 48 && fits(p.m, 64) && fits(p.n, 64) && p.k % 8 == 0;
   if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && p.packed_a() && p.packed_b() &&
       p.packed_c() && p.m >= 24 && p.n >= 24 && p.m <= 128 && p.n <= 128 && per_mat * esz > 68 * 1024 &&
-      per_mat * esz <= 112 * 1024 && !(fits64(p.m) && fits64(p.n) && p.k % 8 == 0)) {
+      per_mat * esz <= 112 * 1024 && !staged64) {
     KernelConfig c;
     c.family = Family::slab;
     c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
@@ -924,10 +929,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
     const bool cols = mb % 2 == 1 && nb % 2 == 0;
     c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
-    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
     // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
     // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
-    if (c.threads > 512) c.rm = 2, c.rn = 2, c.threads = static_cast<int>(32 * ceil_div(mb, 2) * ceil_div(nb, 2));
+    if (ceil_div(mb, c.rm) * ceil_div(nb, c.rn) > 16) c.rm = 2, c.rn = 2;
+    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
     if (!check(p, c, d, align_bytes)) return c;
   }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
@@ -1000,7 +1005,6 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from
   // 59 % to 85 % of the copy bandwidth).
   // Only where the tiles fit the matrix: 33^3 in 32-tiles ran at 30 % (run 3).
-  auto fits = [](std::int64_t dim, int tile) { return ceil_div(dim, tile) * tile <= dim * 13 / 10; };
   const int tm = p.m >= 48 ? 64 : 32, tn = p.n >= 48 ? 64 : 32;
   // A DMMA tile of four warps of (bm / 2) x (bn / 2), K steps of 16 from K = 16.
   auto dmma_tile = [&](int bm, int bn) {
@@ -1064,9 +1068,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   };
   if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8 && fits(p.m, tm) &&
       fits(p.n, tn)) {
-    if (const auto s = snug_dmma(tm, tn, tm == 64 && tn == 64 && p.k % 8 == 0)) return *s;
+    if (const auto s = snug_dmma(tm, tn, staged64)) return *s;
     const KernelConfig c = dmma_tile(tm, tn);
-    if (tm == 64 && tn == 64 && p.k % 8 == 0) {
+    if (staged64) {
       // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
       // cp.async stages, K steps of 16 where K allows. On the H200 (2026-11-30, C written in
       // 16-byte pairs) 127.3 us on 64^3 and 158.4 us on 128^3 f64, against 136.0 and 177.3 us

@@ -74,6 +74,9 @@ bool slab_output(const GemmProblem& problem);
 /// blocks of 16 x 16: 8 doubles of sums a block pair, fragments; ptxas gave 65^3 f64's 1 x 5
 /// blocks 126 registers, 2 x 2 144, 2 x 3 172).
 double mma_slab_registers(int rm, int rn);
+/// Registers a thread may hold when minb CTAs of `threads` share an SM's 65536 (allocated in
+/// steps of 8, at most 255).
+double register_cap(int threads, int minb);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// A slab config with mma = 1: the fragment slots of operand `which` ('A' or 'B'), 4 bits

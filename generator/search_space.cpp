@@ -266,8 +266,7 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
               // Not where the register cap of the CTA size (and minb) is under the estimate
               // plus 15 %: NVRTC compiles of such candidates spilled (2 x 3 blocks in 384
               // threads at 168 registers, 2 x 2 in 512 at 128).
-              const double cap = std::min(255.0, std::floor(65536.0 / (32.0 * warps * minb) / 8) * 8);
-              if (mma_slab_registers(rm, rn) * 1.15 > cap) continue;
+              if (mma_slab_registers(rm, rn) * 1.15 > register_cap(32 * warps, minb)) continue;
               KernelConfig c;
               c.family = Family::slab;
               c.mma = 1, c.mats = mats, c.rm = rm, c.rn = rn, c.threads = 32 * warps, c.minb = minb;
