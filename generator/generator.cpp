@@ -828,6 +828,17 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     return ceil_div(dim, tile) * tile * 100 <= dim * 115;
   };
   const bool dmma_first = p.dtype == DType::f64 && dmma_snug(p.m) && dmma_snug(p.n);
+  // The slab on the tensor cores below is weighed before those tiles where a side is not a
+  // whole number of tiles and neither passes 64. On the H200 (2026-11-30, forced beside the
+  // DMMA tiles the heuristic gave them): 64x62x63 54 -> 92 % of copy (1.71x), 28x29x29 61 ->
+  // 91 % (1.50x), 30x65x60 75 -> 98 % (1.31x), 32x83x31 83 -> 88 % (1.06x), all four with
+  // reads free of bank conflicts; 57x56x59 gained 1.44x with A's reads conflicted (rows of
+  // 56 doubles), but that was the only such shape measured, so these shapes take the slab
+  // only where both operands' reads are conflict-free, at any size. Whole tiles (32^3,
+  // 64^3: 100-102 % of copy tuned) and sides past 64 (warps 16 x 112-128 wide, unmeasured)
+  // keep the tiles.
+  auto whole = [](std::int64_t dim) { return dim % (dim >= 48 ? 64 : 32) == 0; };
+  const bool dmma_over_slab = dmma_first && ((whole(p.m) && whole(p.n)) || std::max(p.m, p.n) > 64);
   // Bulk-copied slabs also where a side is past 64 (up to 128) and for long reductions
   // (K > 64). On the H200 (2026-11-30, through dispatch): 83x8x4 f32 20 -> 81 % of copy,
   // 7x24x73 f64 27 -> 83 %, 5x30x91 f32 25 -> 74 % (from the register-fed tiles); 4x125x5
@@ -878,7 +889,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // Short reductions (K under 16) only with a side past 32: through dispatch (2026-11-30,
   // H200) 24x12x24 ran 0.88x and 20x8x20 0.96x the threads' FMA slabs, while 44x10x82,
   // 86x11x63 and 92x12x73 gained 1.56-1.66x.
-  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() &&
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_over_slab && p.packed_a() &&
       p.packed_b() && p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 &&
       (p.k >= 16 || (p.k >= 8 && std::max(p.m, p.n) > 32))) {
     const std::int64_t foot = std::max(per_mat, p.m * p.n) * esz;
@@ -897,7 +908,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
     const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
-    if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && (ab <= 40 * 1024 || conflict_free) &&
+    if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && ((ab <= 40 * 1024 && !dmma_first) || conflict_free) &&
         !check(p, c, d, align_bytes))
       return c;
   }
@@ -1016,6 +1027,17 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = 128;
     return c;
   };
+  // The DMMA tile fed by three cp.async stages, also where K is not a multiple of bk (the
+  // last step's copies guarded), from K = 16; K steps of 8 on the 64 x 64 tile where K is
+  // not a multiple of 16 (with 16, ptxas spills 84-108 bytes at K = 71-109). On the H200
+  // (2026-11-30, forced beside the register-fed tiles the heuristic gave them, 9 f64 shapes)
+  // 1.01-1.55x on every one: 27x104x51 50 -> 78 % of copy, 28x29x29 61 -> 83 %, 32x50x104
+  // 72 -> 92 %, 117x117x92 46 -> 59 %, 93x89x123 40 -> 49 %, 64x62x63 1.18x, 90x93x81 1.17x.
+  auto staged = [&](KernelConfig c) {
+    c.st = 3, c.minb = 1;
+    if (c.bm == 64 && c.bn == 64 && p.k % 16) c.bk = 8;
+    return c;
+  };
   // A DMMA tile whose sides are the matrix's rounded up to 8 (one tile a side, or the
   // standard side on one of them) where it pads less than the 32- or 64-wide tiles of four
   // warps and the model below ranks it first: padded area times the shared-memory reads a
@@ -1070,17 +1092,13 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
       fits(p.n, tn)) {
     if (const auto s = snug_dmma(tm, tn, staged64)) return *s;
     const KernelConfig c = dmma_tile(tm, tn);
-    if (staged64) {
-      // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
-      // cp.async stages, K steps of 16 where K allows. On the H200 (2026-11-30, C written in
-      // 16-byte pairs) 127.3 us on 64^3 and 158.4 us on 128^3 f64, against 136.0 and 177.3 us
-      // for the 32x64x8 tile of two warps with two CTAs a multiprocessor asked for, the
-      // previous choice. (With K off a multiple of 8 the guarded copies of these tiles take
-      // 254 registers and spill at K = 37: the register-fed tile stays.)
-      KernelConfig a = c;
-      a.bk = p.k % 16 == 0 ? 16 : 8, a.st = 3, a.minb = 1;
-      if (!check(p, a, d, align_bytes)) return a;
-    }
+    // Both sides from 48: the 64x64 tile of four warps (4x4 mma tiles each), fed by three
+    // cp.async stages, K steps of 16 where K allows. On the H200 (2026-11-30, C written in
+    // 16-byte pairs) 127.3 us on 64^3 and 158.4 us on 128^3 f64, against 136.0 and 177.3 us
+    // for the 32x64x8 tile of two warps with two CTAs a multiprocessor asked for, the
+    // previous choice. Other tiles are staged from K = 16 (above).
+    if (staged64 || p.k >= 16)
+      if (const KernelConfig a = staged(c); !check(p, a, d, align_bytes)) return a;
     if (!check(p, c, d, align_bytes)) return c;
   }
   // Small slabs in small CTAs kept the most loads in flight: the tuned winners of run 2
@@ -1143,8 +1161,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
     auto side = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
     if (const auto s = snug_dmma(side(p.m), side(p.n), p.k % (p.k >= 16 ? 16 : 8) == 0)) return *s;
-    KernelConfig c = dmma_tile(side(p.m), side(p.n));
-    if (p.k % c.bk == 0) c.st = 3;
+    const KernelConfig c = dmma_tile(side(p.m), side(p.n));
+    if (p.k % c.bk == 0 || p.k >= 16)
+      if (const KernelConfig a = staged(c); !check(p, a, d, align_bytes)) return a;
     if (!check(p, c, d, align_bytes)) return c;
   }
   // f32 sides from 48 to 120 left to the tiled family (a matrix past the slab's 100 KB, a

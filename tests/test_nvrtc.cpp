@@ -250,6 +250,24 @@ TEST_CASE("nvrtc: the heuristic's slabs on the FP64 tensor cores compile without
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's 32- and 64-wide DMMA tiles fed by cp.async with K off a multiple of bk compile without spills") {
+  // The standard tiles (64 x 64, 64 x 32, 32 x 64, 32 x 32) staged from K = 16 whatever K:
+  // the last K step's copies are guarded. K = 71-109 on the 64 x 64 tile spilled with steps
+  // of 16 (84-108 bytes); the heuristic takes steps of 8 there.
+  const std::int64_t sizes[][3] = {{100, 37, 64}, {110, 77, 100}, {100, 93, 64}, {117, 117, 92}, {93, 89, 123},
+                                   {90, 93, 81}, {27, 104, 51}, {32, 50, 104}, {60, 101, 120}, {120, 109, 120}};
+  const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(c.mma == 1);
+    CHECK(c.st == 3);
+    CHECK(c.bm % 32 == 0);
+    CHECK(c.bn % 32 == 0);
+  });
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores (68-112 KB) compile without spills") {
   // Warps of 2 x 1 blocks (120x76x59: 512 threads), 1 x 2 (65x75x93), 2 x 2 past 16 warps
   // (89x50x104, 104x55x60, 72x66x117).

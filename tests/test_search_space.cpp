@@ -156,7 +156,7 @@ TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DM
   const KernelConfig h = gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), kDev, 16);
   CHECK(h.to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
   CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).bk == 8);  // K = 40: steps of 8
-  // K = 37: never the staged 64 x 64 tile, whose guarded copies spill there; the 64 x 56
+  // K = 37, sides whose rounding up to 8 pads less than the 64-wide tiles: the 64 x 56
   // tile of the side rounded up to 8 (four warps of 2 x 7 mma tiles, bk = 8) does not (on
   // sm_80; sm_90 takes the slab on the tensor cores there).
   DeviceInfo ampere = kDev;  // cp.async exists from sm_80: same choices there
@@ -167,9 +167,41 @@ TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DM
   CHECK(odd_k.bm == 64);
   CHECK(odd_k.bn == 56);
   CHECK(odd_k.bk == 8);
+  // Sides the 64-wide tile fits, K off a multiple of 8: the 64 x 64 tile fed by cp.async
+  // stages in K steps of 8 (guarded copies of the last step), not the register-fed tile.
   const KernelConfig odd_k2 = gen::heuristic(GemmProblem::make(1000, 100, 37, 64, DType::f64), kDev, 16);
-  CHECK(odd_k2.st == 0);  // sides the 64-wide tile fits: the register-fed tile stays
+  CHECK(odd_k2.to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
   CHECK(gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), ampere, 16).st == 3);
+}
+
+TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take the slab on the tensor cores where its reads are conflict-free") {
+  auto h = [](std::int64_t m, std::int64_t k, std::int64_t n) {
+    return gen::heuristic(GemmProblem::make(4000, m, k, n, DType::f64), kDev, 16);
+  };
+  // Padded by the tiles, conflict-free reads: the slab, whatever its size (up to 68 KB).
+  const std::int64_t padded[][3] = {{64, 62, 63}, {28, 29, 29}, {30, 65, 60}, {32, 83, 31}, {60, 60, 60}};
+  for (const auto& s : padded) {
+    CAPTURE(s[0]);
+    CAPTURE(s[1]);
+    CAPTURE(s[2]);
+    const KernelConfig c = h(s[0], s[1], s[2]);
+    CHECK(c.family == Family::slab);
+    CHECK(c.mma == 1);
+  }
+  // Conflicted reads (rows of 56 doubles), even under 40 KB: the staged 64 x 64 tile.
+  CHECK(h(57, 56, 59).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  CHECK(h(56, 40, 56).family == Family::tiled);
+  // Whole tiles keep them, now fed by cp.async stages (K from 16).
+  CHECK(h(32, 32, 32).to_string() == "tiled,t=128,minb=1,bm=32,bn=32,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=3");
+  CHECK(h(64, 64, 64).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  // A side past 64: the tile (slabs of 7-8 blocks a warp there are unmeasured).
+  CHECK(h(120, 30, 120).family == Family::tiled);
+  // Register-fed tiles no more from K = 16: conflicted slabs past 40 KB and matrices past
+  // the slabs' bounds take the standard tile with three stages; under K = 16 it stays.
+  CHECK(h(27, 104, 51).to_string() == "tiled,t=128,minb=1,bm=32,bn=64,bk=16,vec=2,rm=2,rn=4,grid=0,mma=1,st=3");
+  CHECK(h(117, 117, 92).to_string() == "tiled,t=128,minb=1,bm=64,bn=32,bk=16,vec=2,rm=4,rn=2,grid=0,mma=1,st=3");
+  CHECK(h(90, 93, 81).st == 3);
+  CHECK(h(30, 9, 30).st == 0);
 }
 
 TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with micro-tiles that divide them") {
