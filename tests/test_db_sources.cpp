@@ -406,6 +406,28 @@ TEST_CASE("a padded neighbour of another family than the heuristic's pick does n
   CHECK(chain.decide(q81).config == gen::heuristic(q81, device(), 16));
 }
 
+TEST_CASE("a tile tuned for other matrices does not serve where the heuristic takes the slab on the FP64 tensor cores") {
+  TempDir dir;
+  // The 64^3 f64 record's staged 64 x 64 DMMA tile fits 64x62x63 almost whole (0.98 of its
+  // own useful work), but the heuristic's slab ran it 1.43x faster on the H200: the heuristic
+  // answers. Other batches and reductions of 64 x 64 matrices keep the record.
+  const std::string tile = "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3";
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f64 5461x64x64x64"), tile, 1.26e-4)})}});
+  const GemmProblem q = problem("f64 4199x64x62x63");
+  const KernelConfig h = gen::heuristic(q, device(), 16);
+  REQUIRE(h.family == Family::slab);
+  REQUIRE(h.mma == 1);
+  REQUIRE(gen::useful_fraction(q, KernelConfig::parse(tile)) >= 0.9);
+  CHECK(chain.decide(q).origin == PlanOrigin::heuristic);
+  CHECK(chain.decide(q).config == h);
+  for (const char* same : {"f64 4000x64x64x64", "f64 5000x64x60x64"}) {
+    CAPTURE(same);
+    const Plan p = chain.decide(problem(same));
+    CHECK(p.origin == PlanOrigin::neighbour);
+    CHECK(p.config.to_string() == tile);
+  }
+}
+
 TEST_CASE("a slab record serves only its M and N, with a K within 1.5x of its own") {
   TempDir dir;
   // Tuned on 8x64x8 f32 (three matrices of 2 x 2 tiles a CTA): it serves other batches and

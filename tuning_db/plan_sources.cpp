@@ -323,6 +323,14 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         } else if (slab_region) {
           continue;
         }
+        // A tile tuned for other matrices does not serve where the heuristic's pick is the
+        // slab on the FP64 tensor cores: on the H200 (2026-11-30) the 64^3 f64 record's
+        // staged 64 x 64 tile ran 64x62x63 at 64 % of copy, the heuristic's slab at 92 %, and
+        // forced, the slab beat that tile on 57x56x59 (1.44x) and 58x73x57 (1.75x).
+        const KernelConfig h = gen::heuristic(problem, device, align);
+        const GemmProblem q = r.problem.is_normalized() ? r.problem : r.problem.normalized();
+        if (h.family == Family::slab && h.mma && r.config.family == Family::tiled && (q.m != p.m || q.n != p.n))
+          return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};
         // Only within the heuristic pick's family: across families the model is off by more
@@ -331,7 +339,6 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         // heuristic's slabs): the slab was faster on 12 (1.04-1.84x; 6000x81^3 f32 265 us
         // against 487, where the model put the tile at 0.68 of the slab's time), the tile on 4
         // (1.07-1.43x).
-        const KernelConfig h = gen::heuristic(problem, device, align);
         if (r.config.family == h.family && r.config.mma == h.mma &&
             gen::predict_seconds(problem, r.config, device) <= 0.95 * gen::predict_seconds(problem, h, device))
           return Plan{r.config, PlanOrigin::neighbour, {}};
