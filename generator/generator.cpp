@@ -837,11 +837,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // only where both operands' reads are conflict-free, at any size. A second draw (seed
   // 5252, 8 shapes): 58x73x57 51 -> 89 %, 62x50x31 54 -> 92 %, 58x66x29 55 -> 92 %,
   // 28x106x61 1.02x, and 30x60x30 0.92x (the register-fed 32 x 32 tile at 97 %); with K
-  // under 16 63x14x63 gained 2.16x but 56x9x58 and 62x11x28 lost (0.95x, 0.86x), so the
-  // rule starts at K = 16. Whole tiles (32^3, 64^3: 100-102 % of copy tuned) and sides past
-  // 64 (warps 16 x 112-128 wide, unmeasured) keep the tiles.
+  // under 16 63x14x63 gained 2.16x (40 -> 85 %) and 56x9x58 and 62x11x28 lost 0.95x and
+  // 0.86x (67 -> 64 %, 75 -> 64 %; still 1.16x and 1.07x cuBLAS, where the tile of 63x14x63
+  // ran 0.62x), so short reductions take the slab too. Whole tiles (32^3, 64^3: 100-102 % of
+  // copy tuned) and sides past 64 (warps 16 x 112-128 wide, unmeasured) keep the tiles.
   auto whole = [](std::int64_t dim) { return dim % (dim >= 48 ? 64 : 32) == 0; };
-  const bool dmma_over_slab = dmma_first && ((whole(p.m) && whole(p.n)) || std::max(p.m, p.n) > 64 || p.k < 16);
+  const bool dmma_over_slab = dmma_first && ((whole(p.m) && whole(p.n)) || std::max(p.m, p.n) > 64);
   // Bulk-copied slabs also where a side is past 64 (up to 128) and for long reductions
   // (K > 64). On the H200 (2026-11-30, through dispatch): 83x8x4 f32 20 -> 81 % of copy,
   // 7x24x73 f64 27 -> 83 %, 5x30x91 f32 25 -> 74 % (from the register-fed tiles); 4x125x5
