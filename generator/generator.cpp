@@ -832,9 +832,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // whole number of tiles and neither passes 64. On the H200 (2026-11-30, forced beside the
   // DMMA tiles the heuristic gave them): 64x62x63 54 -> 92 % of copy (1.71x), 28x29x29 61 ->
   // 91 % (1.50x), 30x65x60 75 -> 98 % (1.31x), 32x83x31 83 -> 88 % (1.06x), all four with
-  // reads free of bank conflicts; 57x56x59 gained 1.44x with A's reads conflicted (rows of
-  // 56 doubles), but that was the only such shape measured, so these shapes take the slab
-  // only where both operands' reads are conflict-free, at any size. A second draw (seed
+  // reads free of bank conflicts, and 57x56x59 1.44x with A's reads conflicted (rows of 56
+  // doubles): these shapes take the slab where B's reads are conflict-free, at any size
+  // (see the slab rule for A's and B's conflicts). A second draw (seed
   // 5252, 8 shapes): 58x73x57 51 -> 89 %, 62x50x31 54 -> 92 %, 58x66x29 55 -> 92 %,
   // 28x106x61 1.02x, and 30x60x30 0.92x (the register-fed 32 x 32 tile at 97 %); with K
   // under 16 63x14x63 gained 2.16x (40 -> 85 %) and 56x9x58 and 62x11x28 lost 0.95x and
@@ -876,16 +876,16 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
   // rn = N / 16 rounded up), C staged and bulk-stored; two matrices a slab where one takes
   // at most 18 KB (A and B, or C where larger). Sides 17-128 whose A and B take at most
-  // 68 KB (three CTAs an SM; a larger C overlays them), and, past 40 KB, only where both
-  // operands' fragment reads can be made free of bank conflicts (a pitch that is a multiple
-  // of 8 doubles cannot). On the H200
+  // 68 KB (three CTAs an SM; a larger C overlays them), and, past 40 KB, only where B's
+  // fragment reads can be made free of bank conflicts (a pitch that is a multiple of 8
+  // doubles cannot), A's too past 68 KB. On the H200
   // (2026-11-30, forced beside the previous choice, 39 odd f64 shapes of sides 17-128 in one
   // draw): 65^3 62.9 -> 93.0 % of copy (1.49x), 46x26x116 1.86x, 92x12x73 1.66x, 44x10x82
   // 1.60x, 103x36x81 1.45x, 36^3 1.24x, 90x70x30 1.16x, 17^3 1.09x, 33^3 1.05x, 111x19x128
   // (C of 111 KB) 3 -> 46 % (a slab of FMA tiles in 832 threads spilled there); within
   // the bounds 80x58x57 lost 0.86x (against an 80 x 64 DMMA tile), 50^3 0.95x, 73x52x17
   // 0.99x; past 68 KB it lost 0.55-0.93x on 7 of 11 (one CTA an SM leaves the copies
-  // unhidden), and with conflicted reads past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
+  // unhidden), and with B's reads conflicted past 40 KB 0.80x (75x39x64) and 0.95x (40x85x56).
   // Up to 80 KB where two CTAs an SM fit their registers (2026-11-30, H200, 9 f64 shapes of
   // 68-80 KB drawn with seeds 7272 and 7373, forced beside the DMMA tiles the heuristic gave
   // them, two rounds): 95x62x60 58 -> 84 % of copy, 67x87x41 69 -> 88 %, 82x86x27 63 -> 90 %,
@@ -904,15 +904,30 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.mats = static_cast<int>(std::min<std::int64_t>(foot <= 18 * 1024 ? 2 : 1, p.batch));
     c.threads = static_cast<int>(32 * ceil_div(p.m, 16) * c.mats);
     c.vec = slab_vec_width(p, c.mats, 2);
-    const bool conflict_free = mma_perm(p, c, 'A') && mma_perm(p, c, 'B');
+    const bool b_free = mma_perm(p, c, 'B').has_value();
+    const bool conflict_free = b_free && mma_perm(p, c, 'A');
     const std::int64_t ab = per_mat * esz;
+    // Conflicted reads of A alone (rows of K doubles, K a multiple of 8) cost little: each
+    // warp reads only its own 16 rows of A, while every warp reads all of B. On the H200
+    // (2026-11-30, forced beside the staged standard DMMA tile and the heuristic's tile, f64
+    // sides 24-64 of 40-68 KB, seed 7272 and the draws before it) slabs with A conflicted
+    // beat the heuristic's pick on 5 of 5 (57x56x59 1.44x, 58x80x49 1.17x, 27x104x51 1.13x,
+    // 45x104x35 1.05x, 34x72x55 1.04x: sides 24-64, the range this takes them in; wider
+    // slabs of 8 blocks a warp ran at 47-57 % of copy); with B conflicted they lost on 4 of
+    // 6 (34x98x32 0.88x, 45x87x32 0.92x, 29x92x32 0.93x, 34x82x48 0.94x; 58x83x32 and
+    // 43x106x32 1.02x).
+    // Under 40 KB B-conflicted slabs lost too (46x62x32 0.87x and 51x34x96 0.69x against the
+    // staged standard tile) but stay: the rules below would give these shapes the threads'
+    // FMA slabs, not that tile.
     // Past 68 KB (two CTAs an SM at most) only where two CTAs' register cap leaves room for
     // the search space's estimate plus 25 % (minb = 2): such slabs gained on all 6 shapes of
     // 68-80 KB timed, those without that room (224 threads, or 7 blocks a warp) lost on 2 of 3
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
     const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
-    if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && ((ab <= 40 * 1024 && !dmma_first) || conflict_free) &&
+    const bool measured = std::min(p.m, p.n) >= 24 && std::max(p.m, p.n) <= 64;  // where A's conflicts were timed
+    const bool reads = conflict_free || (b_free && measured) || (ab <= 40 * 1024 && !dmma_first);
+    if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
         !check(p, c, d, align_bytes))
       return c;
   }

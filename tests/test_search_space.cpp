@@ -188,17 +188,23 @@ TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take 
     CHECK(c.family == Family::slab);
     CHECK(c.mma == 1);
   }
-  // Conflicted reads (rows of 56 doubles), even under 40 KB: the staged 64 x 64 tile.
-  CHECK(h(57, 56, 59).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
-  CHECK(h(56, 40, 56).family == Family::tiled);
+  // A's reads conflicted (rows of 56 doubles), B's free: the slab, past 40 KB too; B's
+  // conflicted (rows of 56), even under 40 KB: the staged 64 x 64 tile.
+  CHECK(h(57, 56, 59).family == Family::slab);
+  CHECK(h(56, 40, 56).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  // Away from the tiles' sides: A conflicted past 40 KB takes the slab, B conflicted does not.
+  CHECK(h(27, 104, 51).family == Family::slab);
+  CHECK(h(58, 80, 49).family == Family::slab);
+  CHECK(h(34, 98, 32).family == Family::tiled);
+  CHECK(h(32, 50, 104).family == Family::tiled);
   // Whole tiles keep them, now fed by cp.async stages (K from 16).
   CHECK(h(32, 32, 32).to_string() == "tiled,t=128,minb=1,bm=32,bn=32,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=3");
   CHECK(h(64, 64, 64).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
   // A side past 64: the tile (slabs of 7-8 blocks a warp there are unmeasured).
   CHECK(h(120, 30, 120).family == Family::tiled);
-  // Register-fed tiles no more from K = 16: conflicted slabs past 40 KB and matrices past
+  // Register-fed tiles no more from K = 16: slabs with B conflicted past 40 KB and matrices past
   // the slabs' bounds take the standard tile with three stages; under K = 16 it stays.
-  CHECK(h(27, 104, 51).to_string() == "tiled,t=128,minb=1,bm=32,bn=64,bk=16,vec=2,rm=2,rn=4,grid=0,mma=1,st=3");
+  CHECK(h(32, 50, 104).to_string() == "tiled,t=128,minb=1,bm=32,bn=64,bk=16,vec=2,rm=2,rn=4,grid=0,mma=1,st=3");
   CHECK(h(117, 117, 92).to_string() == "tiled,t=128,minb=1,bm=64,bn=32,bk=16,vec=2,rm=4,rn=2,grid=0,mma=1,st=3");
   CHECK(h(90, 93, 81).st == 3);
   CHECK(h(30, 9, 30).st == 0);
