@@ -926,7 +926,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
     const bool measured = std::min(p.m, p.n) >= 24 && std::max(p.m, p.n) <= 64;  // where A's conflicts were timed
-    const bool reads = conflict_free || (b_free && measured) || (ab <= 40 * 1024 && !dmma_first);
+    const bool reads = conflict_free || (b_free && measured && ab <= 68 * 1024) || (ab <= 40 * 1024 && !dmma_first);
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
         !check(p, c, d, align_bytes))
       return c;
