@@ -912,10 +912,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // (2026-11-30, forced beside the staged standard DMMA tile and the heuristic's tile, f64
     // sides 24-64 of 40-68 KB, seed 7272 and the draws before it) slabs with A conflicted
     // beat the heuristic's pick on 5 of 5 (57x56x59 1.44x, 58x80x49 1.17x, 27x104x51 1.13x,
-    // 45x104x35 1.05x, 34x72x55 1.04x: sides 24-64, the range this takes them in; wider
-    // slabs of 8 blocks a warp ran at 47-57 % of copy); with B conflicted they lost on 4 of
-    // 6 (34x98x32 0.88x, 45x87x32 0.92x, 29x92x32 0.93x, 34x82x48 0.94x; 58x83x32 and
-    // 43x106x32 1.02x).
+    // 45x104x35 1.05x, 34x72x55 1.04x); with B conflicted they lost on 4 of 6 (34x98x32
+    // 0.88x, 45x87x32 0.92x, 29x92x32 0.93x, 34x82x48 0.94x; 58x83x32 and 43x106x32 1.02x).
+    // A second draw of A-conflicted slabs (seed 8282, beside what the heuristic gave them
+    // before): N of 35-63 faster on 6 of 6 (61x32x61 54 -> 92 % of copy, 52x72x54 1.26x,
+    // 33x72x63 1.07x, 43x64x62 1.05x, 36x104x45 1.02x), N of 25-34 slower on 3 of 4
+    // (31x104x26 0.88x, 25x104x34 0.93x, 44x72x30 0.96x; 46x112x25 level): with two blocks
+    // of columns a warp reads A once for two mma tiles, so A's conflicts weigh more. Hence
+    // M of 24-64 and N of 35-64 (wider slabs of 8 blocks a warp ran at 47-57 % of copy).
     // Under 40 KB B-conflicted slabs lost too (46x62x32 0.87x and 51x34x96 0.69x against the
     // staged standard tile) but stay: the rules below would give these shapes the threads'
     // FMA slabs, not that tile.
@@ -925,7 +929,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
     const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
-    const bool measured = std::min(p.m, p.n) >= 24 && std::max(p.m, p.n) <= 64;  // where A's conflicts were timed
+    const bool measured = p.m >= 24 && p.n >= 35 && std::max(p.m, p.n) <= 64;  // where A's conflicts gained
     const bool reads = conflict_free || (b_free && measured && ab <= 68 * 1024) || (ab <= 40 * 1024 && !dmma_first);
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
         !check(p, c, d, align_bytes))

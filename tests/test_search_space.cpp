@@ -196,6 +196,9 @@ TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take 
   CHECK(h(27, 104, 51).family == Family::slab);
   CHECK(h(58, 80, 49).family == Family::slab);
   CHECK(h(34, 98, 32).family == Family::tiled);
+  // A conflicted with N under 35 (two blocks of columns a warp): the tile (31x104x26 lost 0.88x).
+  CHECK(h(31, 104, 26).family == Family::tiled);
+  CHECK(h(45, 104, 35).family == Family::slab);
   CHECK(h(32, 50, 104).family == Family::tiled);
   // Whole tiles keep them, now fed by cp.async stages (K from 16).
   CHECK(h(32, 32, 32).to_string() == "tiled,t=128,minb=1,bm=32,bn=32,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=3");
