@@ -149,9 +149,9 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(h(52083, 20, 8, 20, DType::f64).mma == 0);
   CHECK(h(5749, 92, 12, 73, DType::f64).mma == 1);
   CHECK(h(3800, 60, 61, 52, DType::f64).family == Family::slab);
-  // Past 68 KB, or past 40 KB with a pitch that leaves the fragment reads conflicted (K or
-  // N a multiple of 8): a DMMA tile of the sides rounded up to 8 (105x89x58: 112 x 64 in
-  // 7 warps; 75x39x64: 80 x 64).
+  // Past 68 KB, or past 40 KB with a pitch that leaves B's fragment reads conflicted (N a
+  // multiple of 8; A's, K a multiple of 8, only outside M of 24-64 and N of 35-64): a DMMA
+  // tile of the sides rounded up to 8 (105x89x58: 112 x 64 in 7 warps; 75x39x64: 80 x 64).
   const KernelConfig s105 = h(1000, 105, 89, 58, DType::f64);
   CHECK(s105.family == Family::tiled);
   CHECK(s105.mma == 1);
