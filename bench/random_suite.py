@@ -21,6 +21,8 @@ FAMILIES = [  # name, (M range, K range, N range)
     ("wide N", ((2, 8), (4, 32), (16, 96))),
     ("tall M", ((16, 96), (4, 32), (2, 8))),
 ]
+# Drawn only with --large (after the families above, so that older seeds draw what they drew).
+LARGE = ("large mid", ((73, 128), (25, 128), (73, 128)))
 
 
 def main():
@@ -28,11 +30,12 @@ def main():
     ap.add_argument("--seed", type=int, default=20261130)
     ap.add_argument("--per-family", type=int, default=5)
     ap.add_argument("--mb", type=float, default=120.0, help="megabytes each problem moves")
+    ap.add_argument("--large", type=int, default=0, help="also draw this many problems with sides 73-128")
     a = ap.parse_args()
     r = random.Random(a.seed)
     print(f"# Random problems outside the suite, seed {a.seed}: batch M K N dtype, ~{a.mb:g} MB each")
-    for _, ranges in FAMILIES:
-        for _ in range(a.per_family):
+    for _, ranges in FAMILIES + [LARGE]:
+        for _ in range(a.large if ranges is LARGE[1] else a.per_family):
             m, k, n = (r.randint(lo, hi) for lo, hi in ranges)
             dtype = r.choice(["f32", "f64"])
             esize = 4 if dtype == "f32" else 8

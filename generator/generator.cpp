@@ -794,6 +794,43 @@ KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& /*device*/,
   return c;
 }
 
+// f64 outputs with a side under 17 (the other up to 128) whose A and B are too large for
+// the slabs: one DMMA tile of the sides rounded up to 8 (16 where 8 leaves no layout of
+// warps), as many warps as its 8 x 8 mma tiles allow up to 8 (fewer mma tiles a warp
+// first), K steps of 16 (32 on tiles of 256 outputs at most), four cp.async stages, two
+// CTAs an SM asked for at 128 threads or fewer. On the H200 (2026-11-30, forced beside the
+// register-fed FMA tiles of 16 x 64 or 64 x 16 that took them, 24 f64 shapes with M or N of
+// 2-16 and K of 44-247 drawn with seed 123; bench/NOTES.md) 1.84-4.14x on every one: 6x231x52
+// 28 -> 92 % of copy, 3x151x36 21 -> 89 %, 127x44x12 50 -> 93 %, 70x161x9 24 -> 56 %; the
+// same tile in at most 4 warps was faster on 3 of 24 (by 1-10 %), a bulk-copied FMA slab
+// of up to 112 KB on 1 (5x70x82, 12 %).
+std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& d, int align_bytes) {
+  if (p.dtype != DType::f64 || d.cc_major < 8 || p.k < 8 || std::min(p.m, p.n) > 16 || std::max(p.m, p.n) > 128)
+    return std::nullopt;
+  for (const std::int64_t round : {8, 16}) {
+    const std::int64_t bm = ceil_div(p.m, round) * round, bn = ceil_div(p.n, round) * round;
+    const std::int64_t tm = bm / 8, tn = bn / 8;  // 8 x 8 mma tiles a side
+    std::int64_t best_w = 0, best_skew = 0, wm_pick = 0, wn_pick = 0;
+    for (std::int64_t wm = 1; wm <= tm; ++wm)
+      for (std::int64_t wn = 1; wn <= tn; ++wn) {
+        if (tm % wm || tn % wn) continue;
+        const std::int64_t w = wm * wn, rm = tm / wm, rn = tn / wn;
+        if (w > 8 || rm > 8 || rn > 8 || rm * rn > 16) continue;
+        const std::int64_t skew = rm > rn ? rm - rn : rn - rm;
+        if (w > best_w || (w == best_w && skew < best_skew)) best_w = w, best_skew = skew, wm_pick = wm, wn_pick = wn;
+      }
+    if (best_w == 0) continue;
+    KernelConfig c = heuristic_tiled(p, d, align_bytes);
+    c.mma = 1, c.bm = static_cast<int>(bm), c.bn = static_cast<int>(bn);
+    c.rm = static_cast<int>(tm / wm_pick), c.rn = static_cast<int>(tn / wn_pick);
+    c.threads = static_cast<int>(32 * best_w);
+    c.bk = bm * bn <= 256 ? 32 : 16, c.st = 4;
+    c.minb = c.threads <= 128 ? 2 : 1;
+    if (!check(p, c, d, align_bytes)) return c;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
@@ -1221,6 +1258,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = (c.bm / c.rm) * (c.bn / c.rn);
     if (!check(p, c, d, align_bytes)) return c;
   }
+  if (const auto c = narrow_dmma(p, d, align_bytes)) return *c;
   return heuristic_tiled(p, d, align_bytes);
 }
 

@@ -428,6 +428,29 @@ TEST_CASE("a tile tuned for other matrices does not serve where the heuristic ta
   }
 }
 
+TEST_CASE("a register-fed tile tuned for other matrices does not serve where the heuristic's tile is staged") {
+  TempDir dir;
+  // The 16^3 f64 record's 16 x 16 DMMA tile (no cp.async stages) on f64 products with a
+  // side under 17 and long reductions, whose heuristic pick is a tile fed by four stages:
+  // on the H200 the heuristic's tiles ran 2.66x and 1.46x faster. The record still serves
+  // other batches and reductions of its own matrices.
+  const std::string tuned16 = "tiled,t=64,minb=2,bm=16,bn=16,bk=8,vec=2,rm=2,rn=1,grid=0,mma=1";
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f64 87381x16x16x16"), tuned16, 1.25e-4)})}});
+  for (const char* text : {"f64 3186x17x326x1", "f64 3455x10x297x8"}) {
+    const GemmProblem q = problem(text);
+    CAPTURE(text);
+    const KernelConfig h = gen::heuristic(q, device(), 16);
+    REQUIRE(h.family == Family::tiled);
+    REQUIRE(h.st > 0);
+    const Plan p = chain.decide(q);
+    CHECK(p.origin == PlanOrigin::heuristic);
+    CHECK(p.config == h);
+  }
+  const Plan own = chain.decide(problem("f64 50000x16x16x16"));
+  CHECK(own.origin != PlanOrigin::heuristic);
+  CHECK(own.config.to_string() == tuned16);
+}
+
 TEST_CASE("a slab record serves only its M and N, with a K within 1.5x of its own") {
   TempDir dir;
   // Tuned on 8x64x8 f32 (three matrices of 2 x 2 tiles a CTA): it serves other batches and

@@ -233,6 +233,23 @@ TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile wi
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's DMMA tiles for f64 outputs with a side under 17 compile without spills, every scalar kind") {
+  // A and B too large for the slabs, one side of 2-16: one tile of the sides rounded up to
+  // 8 (16 where 8 leaves no warp layout), up to 8 warps, four cp.async stages.
+  const std::int64_t sizes[][3] = {{6, 231, 52},  {111, 198, 5}, {13, 231, 12}, {100, 74, 6},  {3, 151, 36},
+                                   {9, 76, 128},  {2, 247, 101}, {127, 44, 12}, {16, 213, 14}, {70, 161, 9},
+                                   {12, 101, 124}, {119, 99, 11}, {59, 111, 2},  {1, 200, 90}};
+  const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(c.mma == 1);
+    CHECK(c.st == 4);
+    CHECK(std::min(c.bm, c.bn) <= 16);
+  });
+  const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: the heuristic's slabs on the FP64 tensor cores compile without spills, every scalar kind") {
   // Odd f64 sides of 17-128 whose slab takes at most 68 KB: whole matrices bulk-copied, a
   // warp for each 16 rows, up to 8 blocks of 16 columns (116) a warp.

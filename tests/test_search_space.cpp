@@ -174,6 +174,24 @@ TEST_CASE("heuristic: f64 sides from 48 with K a multiple of 8 take the 64x64 DM
   CHECK(gen::heuristic(GemmProblem::make(5461, 64, 64, 64, DType::f64), ampere, 16).st == 3);
 }
 
+TEST_CASE("heuristic: f64 outputs with a side under 17 whose A and B pass the slabs take a DMMA tile of the sides rounded up to 8") {
+  auto pick = [](std::int64_t m, std::int64_t k, std::int64_t n) {
+    return gen::heuristic(GemmProblem::make(1000, m, k, n, DType::f64), kDev, 16).to_string();
+  };
+  // As many warps as the 8 x 8 mma tiles allow up to 8, the squarer warp tile first.
+  CHECK(pick(6, 231, 52) == "tiled,t=224,minb=1,bm=8,bn=56,bk=16,vec=2,rm=1,rn=1,grid=0,mma=1,st=4");
+  CHECK(pick(111, 198, 5) == "tiled,t=224,minb=1,bm=112,bn=8,bk=16,vec=2,rm=2,rn=1,grid=0,mma=1,st=4");
+  CHECK(pick(9, 76, 128) == "tiled,t=256,minb=1,bm=16,bn=128,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=4");
+  // Tiles of 256 outputs at most: K steps of 32, two CTAs an SM asked for at 128 threads.
+  CHECK(pick(13, 231, 12) == "tiled,t=128,minb=2,bm=16,bn=16,bk=32,vec=2,rm=1,rn=1,grid=0,mma=1,st=4");
+  // 100 -> 104 is 13 mma tiles (no layout of at most 8 warps and 8 tiles a side): 112.
+  CHECK(pick(100, 74, 6) == "tiled,t=224,minb=1,bm=112,bn=16,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=4");
+  // Small matrices stay on the slabs, f32 and sides past 128 elsewhere.
+  CHECK(gen::heuristic(GemmProblem::make(1000, 6, 40, 52, DType::f64), kDev, 16).family == Family::slab);
+  CHECK(gen::heuristic(GemmProblem::make(1000, 6, 231, 52, DType::f32), kDev, 16).mma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(1000, 3, 51, 750, DType::f64), kDev, 16).mma == 0);
+}
+
 TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take the slab on the tensor cores where its reads are conflict-free") {
   auto h = [](std::int64_t m, std::int64_t k, std::int64_t n) {
     return gen::heuristic(GemmProblem::make(4000, m, k, n, DType::f64), kDev, 16);

@@ -331,6 +331,14 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         const GemmProblem q = r.problem.is_normalized() ? r.problem : r.problem.normalized();
         if (h.family == Family::slab && h.mma && r.config.family == Family::tiled && (q.m != p.m || q.n != p.n))
           return std::nullopt;
+        // A register-fed tile (no cp.async stages) tuned for other matrices does not serve
+        // where the heuristic's tile is fed by stages: the model does not see the copies
+        // that stay in flight across K steps. On the H200 (2026-11-30, forced) the 16^3 f64
+        // record's 16 x 16 tile ran 17x326x1 f64 at 31 % of copy and 10x297x8 at 55 %, the
+        // heuristic's staged tiles at 81 % (2.66x, 1.46x).
+        if (r.config.family == Family::tiled && r.config.st == 0 && h.family == Family::tiled && h.st > 0 &&
+            (q.m != p.m || q.n != p.n))
+          return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};
         // Only within the heuristic pick's family: across families the model is off by more
