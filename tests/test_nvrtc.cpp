@@ -235,14 +235,15 @@ TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile wi
 
 TEST_CASE("nvrtc: the heuristic's DMMA tiles for f64 outputs with a side under 17 compile without spills, every scalar kind") {
   // A and B too large for the slabs, one side of 2-16: one tile of the sides rounded up to
-  // 8 (16 where 8 leaves no warp layout), up to 8 warps, four cp.async stages.
+  // 8 (16 where 8 leaves no warp layout), up to 8 warps, four cp.async stages (three on
+  // tall tiles of 17-96 rows).
   const std::int64_t sizes[][3] = {{6, 231, 52},  {111, 198, 5}, {13, 231, 12}, {100, 74, 6},  {3, 151, 36},
                                    {9, 76, 128},  {2, 247, 101}, {127, 44, 12}, {16, 213, 14}, {70, 161, 9},
                                    {12, 101, 124}, {119, 99, 11}, {59, 111, 2},  {1, 200, 90}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.family == Family::tiled);
     CHECK(c.mma == 1);
-    CHECK(c.st == 4);
+    CHECK(c.st == (c.bm > 16 && c.bm <= 96 && c.bn <= 16 && c.bm * c.bn > 256 ? 3 : 4));
     CHECK(std::min(c.bm, c.bn) <= 16);
   });
   const auto failures = compile_all(cases);

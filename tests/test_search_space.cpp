@@ -186,6 +186,9 @@ TEST_CASE("heuristic: f64 outputs with a side under 17 whose A and B pass the sl
   CHECK(pick(13, 231, 12) == "tiled,t=128,minb=2,bm=16,bn=16,bk=32,vec=2,rm=1,rn=1,grid=0,mma=1,st=4");
   // 100 -> 104 is 13 mma tiles (no layout of at most 8 warps and 8 tiles a side): 112.
   CHECK(pick(100, 74, 6) == "tiled,t=224,minb=1,bm=112,bn=16,bk=16,vec=2,rm=2,rn=2,grid=0,mma=1,st=4");
+  // Tall tiles of 17-96 rows: three stages.
+  CHECK(pick(70, 161, 9) == "tiled,t=192,minb=1,bm=72,bn=16,bk=16,vec=2,rm=3,rn=1,grid=0,mma=1,st=3");
+  CHECK(pick(38, 216, 4) == "tiled,t=160,minb=1,bm=40,bn=8,bk=16,vec=2,rm=1,rn=1,grid=0,mma=1,st=3");
   // Small matrices stay on the slabs, f32 and sides past 128 elsewhere.
   CHECK(gen::heuristic(GemmProblem::make(1000, 6, 40, 52, DType::f64), kDev, 16).family == Family::slab);
   CHECK(gen::heuristic(GemmProblem::make(1000, 6, 231, 52, DType::f32), kDev, 16).mma == 0);
