@@ -804,11 +804,20 @@ KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& /*device*/,
 // 28 -> 92 % of copy, 3x151x36 21 -> 89 %, 127x44x12 50 -> 93 %, 70x161x9 24 -> 56 %; the
 // same tile in at most 4 warps was faster on 3 of 24 (by 1-10 %), a bulk-copied FMA slab
 // of up to 112 KB on 1 (5x70x82, 12 %).
+//
+// Outputs with the other side past 128 (past the bounds of the slabs for tall and wide
+// outputs) take tiles of 64 along it, in three stages. On the H200 (2026-11-30, forced beside
+// the register-fed FMA tiles of 64 x 8-16 or 4-16 x 128 that took them, 9 f64 shapes drawn
+// with seed 2027 and 292x60x14): 1.04-2.41x on every one (954x118x5 36 -> 87 % of copy,
+// 738x86x5 37 -> 89 %, 292x60x14 66 -> 91 %, 353x132x9 59 -> 82 %); the best of the 8
+// variants timed (64 or 128 along, up to 4 or 8 warps, three or four stages) on 4 of 9 and
+// within 8 % of it on the others.
 std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& d, int align_bytes) {
-  if (p.dtype != DType::f64 || d.cc_major < 8 || p.k < 8 || std::min(p.m, p.n) > 16 || std::max(p.m, p.n) > 128)
-    return std::nullopt;
+  if (p.dtype != DType::f64 || d.cc_major < 8 || p.k < 8 || std::min(p.m, p.n) > 16) return std::nullopt;
+  const bool past = std::max(p.m, p.n) > 128;
   for (const std::int64_t round : {8, 16}) {
-    const std::int64_t bm = ceil_div(p.m, round) * round, bn = ceil_div(p.n, round) * round;
+    const std::int64_t bm = p.m > 128 ? 64 : ceil_div(p.m, round) * round;
+    const std::int64_t bn = p.n > 128 ? 64 : ceil_div(p.n, round) * round;
     const std::int64_t tm = bm / 8, tn = bn / 8;  // 8 x 8 mma tiles a side
     std::int64_t best_w = 0, best_skew = 0, wm_pick = 0, wn_pick = 0;
     for (std::int64_t wm = 1; wm <= tm; ++wm)
@@ -829,7 +838,7 @@ std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& 
     // 14 shapes drawn with seed 55 and from the draws above) 1.01-1.45x on all 9 of them
     // (93x238x13 55 -> 80 % of copy, 44x116x7 66 -> 90 %, 38x216x4 70 -> 87 %), while tiles
     // of 112-128 rows lost with three on 4 of 5 (128x194x6 0.71x).
-    if (bm > 16 && bm <= 96 && bn <= 16 && bm * bn > 256) c.st = 3;
+    if (past || (bm > 16 && bm <= 96 && bn <= 16 && bm * bn > 256)) c.st = 3;
     c.minb = c.threads <= 128 ? 2 : 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
@@ -1244,13 +1253,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = c.bm * c.bn / 64;
     if (!check(p, c, d, align_bytes)) return c;
   }
-  // Tall and wide outputs past the slab's bounds (a side past 128, the other 3-16): a tile of
-  // 64 along the long side (128 where a narrow side of 4 would leave one warp short), the
-  // narrow side rounded up to 8 (4 from 3 or 4), 8 x 2 a thread, four cp.async stages
-  // where the narrow tile is 8 or more. On the H200 (2026-11-30, forced beside the 128 x 16
+  // Tall and wide outputs past the slab's bounds (a side past 128, the other 3-16; f64 takes
+  // the DMMA tiles of narrow_dmma above): a tile of 64 along the long side (128 where a
+  // narrow side of 4 would leave one warp short), the narrow side rounded up to 8 (4 from 3
+  // or 4), 8 x 2 a thread, four cp.async stages where the narrow tile is 8 or more. On the H200 (2026-11-30, forced beside the 128 x 16
   // and 16 x 128 tiles that took them, 6 shapes, two drawn): 5x90x700 f32 31 -> 94 % of copy,
   // 3x51x750 f64 34 -> 91 %, 600x40x10 f64 54 -> 78 %, 292x60x14 f64 42 -> 75 %, 876x42x6
   // f32 42 -> 58 %, 927x37x8 f32 44 -> 56 %.
+  if (const auto c = narrow_dmma(p, d, align_bytes)) return *c;  // f64: tiles on the FP64 tensor cores
   if (d.cc_major >= 8 && std::max(p.m, p.n) > 128 && std::min(p.m, p.n) >= 3 && std::min(p.m, p.n) <= 16) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     const std::int64_t small = std::min(p.m, p.n);
@@ -1263,7 +1273,6 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = (c.bm / c.rm) * (c.bn / c.rn);
     if (!check(p, c, d, align_bytes)) return c;
   }
-  if (const auto c = narrow_dmma(p, d, align_bytes)) return *c;
   return heuristic_tiled(p, d, align_bytes);
 }
 

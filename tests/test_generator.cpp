@@ -276,19 +276,26 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   // Past 112 KB of A and B, or a C past 32 KB, the tiles stay (876x42x6 f32, 200x30x200).
   CHECK(h(2364, 876, 42, 6, DType::f32).family == Family::tiled);
   CHECK(h(2000, 200, 30, 200, DType::f32).family == Family::tiled);
-  // Past the slab's bounds: a tile of the narrow side rounded up to 8 (4 from 3 or 4) by 64
-  // (128 where one warp would be short), 8 x 2 a thread (3x51x750 f64 34 -> 91 % of copy).
-  const KernelConfig nt = h(1229, 3, 51, 750, DType::f64);
+  // Past the slab's bounds, f32: a tile of the narrow side rounded up to 8 (4 from 3 or 4)
+  // by 64 (128 where one warp would be short), 8 x 2 a thread.
+  const KernelConfig nt = h(1229, 3, 51, 750, DType::f32);
   CHECK(nt.family == Family::tiled);
   CHECK(nt.bm == 4);
   CHECK(nt.bn == 128);
   CHECK(nt.threads == 32);
-  const KernelConfig tt = h(2227, 292, 60, 14, DType::f64);
+  const KernelConfig tt = h(2364, 876, 42, 6, DType::f32);
   CHECK(tt.bm == 64);
-  CHECK(tt.bn == 16);
+  CHECK(tt.bn == 8);
   CHECK(tt.rm == 8);
   CHECK(tt.rn == 2);
   CHECK(tt.st == 4);
+  // f64: DMMA tiles of 64 along the long side, three stages (292x60x14 66 -> 91 % of copy).
+  const KernelConfig dt = h(2227, 292, 60, 14, DType::f64);
+  CHECK(dt.mma == 1);
+  CHECK(dt.bm == 64);
+  CHECK(dt.bn == 16);
+  CHECK(dt.st == 3);
+  CHECK(h(1229, 3, 51, 750, DType::f64).bn == 64);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},

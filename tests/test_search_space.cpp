@@ -189,10 +189,13 @@ TEST_CASE("heuristic: f64 outputs with a side under 17 whose A and B pass the sl
   // Tall tiles of 17-96 rows: three stages.
   CHECK(pick(70, 161, 9) == "tiled,t=192,minb=1,bm=72,bn=16,bk=16,vec=2,rm=3,rn=1,grid=0,mma=1,st=3");
   CHECK(pick(38, 216, 4) == "tiled,t=160,minb=1,bm=40,bn=8,bk=16,vec=2,rm=1,rn=1,grid=0,mma=1,st=3");
-  // Small matrices stay on the slabs, f32 and sides past 128 elsewhere.
+  // The other side past 128: tiles of 64 along it, three stages.
+  CHECK(pick(3, 51, 750) == "tiled,t=256,minb=1,bm=8,bn=64,bk=16,vec=2,rm=1,rn=1,grid=0,mma=1,st=3");
+  CHECK(pick(292, 60, 14) == "tiled,t=256,minb=1,bm=64,bn=16,bk=16,vec=2,rm=2,rn=1,grid=0,mma=1,st=3");
+  // Small matrices stay on the slabs, f32 elsewhere.
   CHECK(gen::heuristic(GemmProblem::make(1000, 6, 40, 52, DType::f64), kDev, 16).family == Family::slab);
   CHECK(gen::heuristic(GemmProblem::make(1000, 6, 231, 52, DType::f32), kDev, 16).mma == 0);
-  CHECK(gen::heuristic(GemmProblem::make(1000, 3, 51, 750, DType::f64), kDev, 16).mma == 0);
+  CHECK(gen::heuristic(GemmProblem::make(1000, 3, 51, 750, DType::f32), kDev, 16).mma == 0);
 }
 
 TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take the slab on the tensor cores where its reads are conflict-free") {
