@@ -296,6 +296,14 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(dt.bn == 16);
   CHECK(dt.st == 3);
   CHECK(h(1229, 3, 51, 750, DType::f64).bn == 64);
+  // f32 up to 128 a side past the slab's 100 KB, a side up to 16: the same FMA tiles, three
+  // stages (6x248x115 24 -> 59 % of copy against the 16 x 64 register-fed tile).
+  const KernelConfig ft = h(610, 6, 248, 115, DType::f32);
+  CHECK(ft.bm == 8);
+  CHECK(ft.bn == 64);
+  CHECK(ft.rn == 8);
+  CHECK(ft.st == 3);
+  CHECK(h(641, 1, 229, 126, DType::f32).bn == 128);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
