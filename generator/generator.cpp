@@ -1254,12 +1254,12 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     if (!check(p, c, d, align_bytes)) return c;
   }
   // Tall and wide outputs past the slab's bounds (a side past 128, the other 3-16; f64 takes
-  // the DMMA tiles of narrow_dmma above): a tile of 64 along the long side (128 where a
+  // the DMMA tiles of narrow_dmma first): a tile of 64 along the long side (128 where a
   // narrow side of 4 would leave one warp short), the narrow side rounded up to 8 (4 from 3
-  // or 4), 8 x 2 a thread, four cp.async stages where the narrow tile is 8 or more. On the H200 (2026-11-30, forced beside the 128 x 16
-  // and 16 x 128 tiles that took them, 6 shapes, two drawn): 5x90x700 f32 31 -> 94 % of copy,
-  // 3x51x750 f64 34 -> 91 %, 600x40x10 f64 54 -> 78 %, 292x60x14 f64 42 -> 75 %, 876x42x6
-  // f32 42 -> 58 %, 927x37x8 f32 44 -> 56 %.
+  // or 4), 8 x 2 a thread, four cp.async stages where the narrow tile is 8 or more. On the
+  // H200 (2026-11-30, forced beside the 128 x 16 and 16 x 128 tiles that took them, 6 shapes,
+  // two drawn): 5x90x700 f32 31 -> 94 % of copy, 3x51x750 f64 34 -> 91 %, 600x40x10 f64 54 ->
+  // 78 %, 292x60x14 f64 42 -> 75 %, 876x42x6 f32 42 -> 58 %, 927x37x8 f32 44 -> 56 %.
   if (const auto c = narrow_dmma(p, d, align_bytes)) return *c;  // f64: tiles on the FP64 tensor cores
   // The same tiles for the narrow products up to 128 a side that reach this point (f32 with
   // A and B past the slab's 100 KB and a side up to 16), in three stages: on the H200

@@ -329,7 +329,8 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         // forced, the slab beat that tile on 57x56x59 (1.44x) and 58x73x57 (1.75x).
         const KernelConfig h = gen::heuristic(problem, device, align);
         const GemmProblem q = r.problem.is_normalized() ? r.problem : r.problem.normalized();
-        if (h.family == Family::slab && h.mma && r.config.family == Family::tiled && (q.m != p.m || q.n != p.n))
+        const bool other_matrices = q.m != p.m || q.n != p.n;
+        if (h.family == Family::slab && h.mma && r.config.family == Family::tiled && other_matrices)
           return std::nullopt;
         // A register-fed tile (no cp.async stages) tuned for other matrices does not serve
         // where the heuristic's tile is fed by stages: the model does not see the copies
@@ -337,7 +338,7 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         // record's 16 x 16 tile ran 17x326x1 f64 at 31 % of copy and 10x297x8 at 55 %, the
         // heuristic's staged tiles at 81 % (2.66x, 1.46x).
         if (r.config.family == Family::tiled && r.config.st == 0 && h.family == Family::tiled && h.st > 0 &&
-            (q.m != p.m || q.n != p.n))
+            other_matrices)
           return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};
