@@ -2,7 +2,7 @@
 """Random problems outside bench/suite.txt, for checking dispatch (the heuristic and the
 neighbour rules) on families of shapes rather than on listed ones.
 
-Usage: python3 bench/random_suite.py [--seed S] [--per-family N] [--mb MB] > problems.txt
+Usage: python3 bench/random_suite.py [--seed S] [--per-family N] [--large N] [--mb MB] > problems.txt
 Writes a suite file (batch M K N dtype, one problem a line) readable by tailor-bench
 --suite and tailor-tune --suite. Each family draws M, K, N uniformly from its ranges and the
 dtype at random; the batch makes each problem move about MB megabytes (A, B and C once).
