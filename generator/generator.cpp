@@ -1083,7 +1083,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // 1.23-1.59x (82x78x117 26 -> 42 % of copy, 87x48x109 33 -> 49 %, 104x54x115 33 -> 50 %,
     // 108x109x124 28 -> 36 %; small spills at 288-384 threads); 12 that fitted two already
     // ran 0.92-1.21x (125x113x40 1.21x, 70x94x89 0.92x, 97x126x86 0.96x, nine 1.00-1.08x).
-    // (Measured from 40 KB; smaller f32 slabs with a side past 64 keep no directive.)
+    // (Smaller f32 slabs from 160 threads get the directive where ptxas holds them to one CTA
+    // an SM: Runtime::Impl::settle, which compiles the kernel and reads its registers.)
     if (p.dtype == DType::f32 && !tall_out && c.mats == 1 && c.threads >= 160 && per_mat * esz >= 40 * 1024) c.minb = 2;
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
@@ -1221,7 +1222,16 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // No split of K across lanes (ks): on the H200 every narrow long-K product the split
     // was chosen for ran slower with it (8x64x8 f64 42 % of copy, 8x128x8 f32 42 %, 6x64x6
     // f64 47 %, against 79-93 % whole); the tuner still tries it.
-    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, columns ? 96 : 32) * 32, 64, 256));
+    // CTAs of 128 threads at most (a thread takes several micro-tiles where there are more),
+    // except f32 reductions of 2 or 3 with 200 outputs or more, up to 256. On the H200
+    // (2026-11-30, forced side by side, 16 shapes of sides 2-23 drawn with seed 3133 and two
+    // from seed 1130 that had taken 192-256 threads): 128 threads gained on 13 (1.03-1.41x:
+    // 7x2x3 f32 1.41x, 10x4x19 f64 1.30x, 18x5x12 f64 1.32x, 6x4x7 f64 1.18x, 14x9x14 f64
+    // 1.19x), and lost on 16x2x19 f32 (0.84x), 15x3x16 f32 (0.97x) and 4x16x2 f32 (0.98x).
+    // A fresh draw (seed 4141, the 12 shapes this rule changes): 11 gained 1.01-1.36x
+    // (13x8x3 f32 65 -> 88 % of copy, 5x9x27 f64 70 -> 83 %), 9x13x3 f64 lost (0.92x).
+    const std::int64_t most = p.dtype == DType::f32 && p.k <= 3 && outs >= 200 ? 256 : 128;
+    c.threads = static_cast<int>(std::clamp<std::int64_t>(ceil_div(units, columns ? 96 : 32) * 32, 64, most));
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;

@@ -220,7 +220,8 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(f104.family == Family::slab);
   CHECK(f104.threads >= 160);
   CHECK(f104.minb == 2);
-  // Below 40 KB of A and B (unmeasured with the directive) none either: 98x31x121, 352 threads.
+  // Below 40 KB of A and B none from the heuristic (98x31x121, 352 threads): the runtime asks
+  // for two CTAs where the compiled kernel's registers allow only one (test_nvrtc.cpp).
   const KernelConfig f98 = h(9000, 98, 31, 121, DType::f32);
   CHECK(f98.family == Family::slab);
   CHECK(f98.threads >= 160);
@@ -229,6 +230,20 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(f45.family == Family::slab);
   CHECK(f45.threads < 160);
   CHECK(f45.minb == 1);
+  // Slabs the threads stage: CTAs of 128 threads at most (6x4x7 f64 took 256: 1.18x with
+  // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128).
+  for (const auto& s : {std::array<std::int64_t, 5>{398936, 6, 4, 7, 1}, {83705, 14, 9, 14, 1}, {1829268, 7, 2, 3, 0},
+                        {102459, 18, 5, 12, 1}}) {
+    const KernelConfig c = h(s[0], s[1], s[2], s[3], s[4] ? DType::f64 : DType::f32);
+    CAPTURE(s[1]);
+    CHECK(c.family == Family::slab);
+    CHECK(!c.tma);
+    CHECK(c.threads >= 64);
+    CHECK(c.threads <= 128);
+  }
+  const KernelConfig f16x2 = h(200534, 16, 2, 19, DType::f32);
+  CHECK(f16x2.family == Family::slab);
+  CHECK(f16x2.threads == 256);
   // Short reductions: a whole column of C a thread for up to 4 rows or 8 ...
   const KernelConfig col = h(600000, 4, 2, 7, DType::f32);
   CHECK(col.rm == 4);
