@@ -252,25 +252,31 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
   // bytes: on the H200 (bench/NOTES.md, 2026-11-30) those that spilled 24-180 bytes under
   // the cap (288-416 threads) still ran 1.23-1.50x faster than one CTA an SM without spills,
   // and 111x40x127 (416 threads, 304 bytes) 1.24x.
-  const bool slab32 = plan.config.family == Family::slab && !plan.config.mma && plan.config.mats == 1 &&
-                      p.dtype == DType::f32;
+  const bool fma_slab = plan.config.family == Family::slab && !plan.config.mma;
+  const bool slab32 = fma_slab && plan.config.mats == 1 && p.dtype == DType::f32;
+  bool raised = false;
   auto spills = [&] {
     const std::int64_t bytes = cache.get(gen::generate(p, plan.config), dev.arch())->spill_stores;
-    return bytes > (slab32 && plan.config.minb == 2 ? 320 : 0);
+    return bytes > (plan.config.minb != 2 ? 0 : slab32 ? 320 : raised ? 128 : 0);
   };
-  // The other way: the heuristic's f32 one-matrix slabs of 160 threads or more that carry no
-  // directive ask for two CTAs an SM where ptxas's registers hold them to one and shared
-  // memory has room for two. On the H200 (bench/NOTES.md, 2026-11-30, forced side by side,
-  // A and B under 40 KB) the 18 such shapes timed gained 1.24-1.66x (73x44x96 32 -> 52 % of
-  // copy, 121x25x124 33 -> 48 %), spills of up to 304 bytes included; where the registers
-  // already let two fit, the directive lost up to 15 % (101x33x80, 56x23x97).
-  if (plan.origin == PlanOrigin::heuristic && slab32 && plan.config.minb == 1 && plan.config.threads >= 160) {
+  // The other way: the heuristic's FMA slabs of 160 threads or more that carry no directive
+  // ask for two CTAs an SM where ptxas's registers hold them to one and shared memory has
+  // room for two; other slabs than f32 one-matrix ones keep it through spills of up to 128
+  // bytes only. On the H200 (bench/NOTES.md, 2026-11-30, forced side by side): f32
+  // one-matrix slabs under 40 KB, the 18 such shapes timed, 1.24-1.66x (73x44x96 32 -> 52 %
+  // of copy, 121x25x124 33 -> 48 %), spills of up to 304 bytes included (where the
+  // registers already let two fit, the directive lost up to 15 %: 101x33x80, 56x23x97);
+  // slabs of 2-32 matrices and f64 slabs, 16 shapes: 1.10-1.57x on the 13 that spilled up
+  // to 80 bytes (43x22x110 f32 40 -> 64 %, 34x6x35 f32 1.41x, 24x2x110 f64 1.10x), and of
+  // the three that spilled 152-232 bytes 78x6x76 f32 0.90x, 67x2x124 f64 0.83x, 103x28x70
+  // f32 1.26x.
+  if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160) {
     const int regs = cache.get(gen::generate(p, plan.config), dev.arch())->registers;
     const std::int64_t warps = (plan.config.threads + 31) / 32;
     const std::int64_t per_cta = warps * 32 * ((regs + 7) / 8 * 8);  // allocated a warp at a time, 8 at a time
     const std::int64_t smem = gen::launch_shape(p, plan.config, dev).smem_bytes + 1024;  // 1 KB reserved a CTA
     if (regs > 0 && 2 * per_cta > dev.regs_per_sm && (dev.smem_per_sm == 0 || 2 * smem <= dev.smem_per_sm)) {
-      plan.config.minb = 2;
+      plan.config.minb = 2, raised = true;
       plan.kernel_name = gen::kernel_name(p, plan.config);
     }
   }
