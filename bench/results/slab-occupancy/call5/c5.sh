@@ -1,0 +1,8 @@
+set -u
+export TAILOR_CACHE_DIR=/tmp/tc
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
+for r in 1 2; do
+  SKIP_GPU_TESTS=1 FORCE=.carry/force_c5.txt timeout 200 bash bench/gpu_run.sh force build-gpu > /dev/null 2>&1
+  mv $OUT/force.log $OUT/force_r$r.log
+done
+date -u >> $OUT/env.txt
