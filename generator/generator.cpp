@@ -1224,7 +1224,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // f64 47 %, against 79-93 % whole); the tuner still tries it.
     // CTAs of 128 threads at most (a thread takes several micro-tiles where there are more),
     // except f32 reductions of 2 or 3 with 200 outputs or more, up to 256. On the H200
-    // (2026-11-30, forced side by side, 16 shapes of sides 2-23 drawn with seed 3133 and two
+    // (2026-11-30, forced side by side, 14 shapes of sides 2-23 drawn with seed 3133 and two
     // from seed 1130 that had taken 192-256 threads): 128 threads gained on 13 (1.03-1.41x:
     // 7x2x3 f32 1.41x, 10x4x19 f64 1.30x, 18x5x12 f64 1.32x, 6x4x7 f64 1.18x, 14x9x14 f64
     // 1.19x), and lost on 16x2x19 f32 (0.84x), 15x3x16 f32 (0.97x) and 4x16x2 f32 (0.98x).
