@@ -1256,11 +1256,18 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // register-fed tile, 21 shapes in three draws): 20 gained 1.04-2.78x (70x400x75 14 -> 35 %
   // of copy, 50x600x60 34 -> 43 %, 100x150x100 21 -> 33 %, 51x241x72 21 -> 45 %);
   // 109x96x109 lost (0.88x, 112 x 112 in 196 threads; on sm_90 it takes the slab above).
-  if (p.dtype == DType::f32 && d.cc_major >= 8 && p.m >= 48 && p.n >= 48 && p.m <= 120 && p.n <= 120) {
+  // The same with the other side of 17-47 (4 x 8 a thread where 8 x 8 leaves less than a
+  // warp), in place of the register-fed 64 x 64, 64 x 32 and 32 x 64 tiles of 4 x 4 and 2 x 4:
+  // on the H200 (2026-11-30, forced side by side, 12 shapes drawn with seed 7070, K 247-854)
+  // 11 gained 1.27-1.99x (93x256x37 20 -> 40 % of copy, 19x704x72 21 -> 38 %, 63x485x28 28 ->
+  // 48 %), 22x545x49 lost (0.98x; three stages 1.05x there).
+  if (p.dtype == DType::f32 && d.cc_major >= 8 && std::min(p.m, p.n) >= 17 && std::max(p.m, p.n) >= 48 &&
+      p.m <= 120 && p.n <= 120) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     c.bm = static_cast<int>(ceil_div(p.m, 8) * 8), c.bn = static_cast<int>(ceil_div(p.n, 8) * 8);
     c.rm = 8, c.rn = 8, c.bk = 8, c.st = 4;
     c.threads = c.bm * c.bn / 64;
+    if (c.threads < 32) c.rm = 4, c.threads = c.bm * c.bn / 32;
     if (!check(p, c, d, align_bytes)) return c;
   }
   // Tall and wide outputs past the slab's bounds (a side past 128, the other 3-16; f64 takes

@@ -230,6 +230,22 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(f45.family == Family::slab);
   CHECK(f45.threads < 160);
   CHECK(f45.minb == 1);
+  // f32 sides of 17-47 beside 48-120, past the slab's 100 KB: one tile of the sides rounded
+  // up to 8, 8 x 8 a thread (4 x 8 where 8 x 8 leaves less than a warp), four stages.
+  const KernelConfig t93 = h(2042, 93, 256, 37, DType::f32);
+  CHECK(t93.family == Family::tiled);
+  CHECK(t93.bm == 96);
+  CHECK(t93.bn == 40);
+  CHECK(t93.rm == 8);
+  CHECK(t93.rn == 8);
+  CHECK(t93.st == 4);
+  CHECK(t93.threads == 60);
+  const KernelConfig t22 = h(1885, 22, 545, 49, DType::f32);
+  CHECK(t22.family == Family::tiled);
+  CHECK(t22.bm == 24);
+  CHECK(t22.bn == 56);
+  CHECK(t22.rm == 4);
+  CHECK(t22.threads == 42);
   // Slabs the threads stage: CTAs of 128 threads at most (6x4x7 f64 took 256: 1.18x with
   // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128).
   for (const auto& s : {std::array<std::int64_t, 5>{398936, 6, 4, 7, 1}, {83705, 14, 9, 14, 1}, {1829268, 7, 2, 3, 0},
