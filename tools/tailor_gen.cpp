@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   app.add_option("--problem", problem_text, "a full problem string instead of --shape (layouts, leading dims, strides)");
   auto* alpha_opt = app.add_option("--alpha", alpha, "alpha: 1 and other values generate different code (default 1)");
   auto* beta_opt = app.add_option("--beta", beta, "beta: 0, 1 and other values generate different code (default 0)");
-  app.add_option("--config", config_text, "kernel config, e.g. slab,t=256,mats=32,vec=2,rm=1,rn=1,grid=0 (default: heuristic)");
+  app.add_option("--config", config_text, "kernel config, e.g. slab,t=256,mats=32,vec=2,rm=1,rn=1,grid=0 (default: the heuristic's; "
+                 "the runtime may still change its minb by the compiled registers and spills)");
   app.add_option("--align", align, "bytes the pointers are aligned to (for the heuristic and validation)")->capture_default_str();
   app.add_option("--arch", arch, "target architecture for --compile")->capture_default_str();
   app.add_flag("--compile", do_compile, "compile with NVRTC and print the resource report");
