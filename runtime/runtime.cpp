@@ -270,7 +270,9 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
   // to 80 bytes (43x22x110 f32 40 -> 64 %, 34x6x35 f32 1.41x, 24x2x110 f64 1.10x), and of
   // the three that spilled 152-232 bytes 78x6x76 f32 0.90x, 67x2x124 f64 0.83x, 103x28x70
   // f32 1.26x.
-  if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160) {
+  // (Measured on sides up to 128: tall and wide outputs past that keep what the heuristic gave.)
+  if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160 &&
+      std::max(p.m, p.n) <= 128) {
     const auto kernel = cache.get(gen::generate(p, plan.config), dev.arch());
     const int regs = kernel->registers;
     const std::int64_t warps = (plan.config.threads + 31) / 32;
