@@ -274,12 +274,10 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
   if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160 &&
       std::max(p.m, p.n) <= 128) {
     const auto kernel = cache.get(gen::generate(p, plan.config), dev.arch());
-    const int regs = kernel->registers;
-    const std::int64_t warps = (plan.config.threads + 31) / 32;
-    const std::int64_t per_cta = warps * 32 * ((regs + 7) / 8 * 8);  // allocated a warp at a time, 8 at a time
     const std::int64_t smem =  // static and dynamic, and the 1 KB the driver reserves a CTA
         std::int64_t(gen::launch_shape(p, plan.config, dev).smem_bytes) + kernel->static_smem + 1024;
-    if (regs > 0 && 2 * per_cta > dev.regs_per_sm && (dev.smem_per_sm == 0 || 2 * smem <= dev.smem_per_sm)) {
+    if (kernel->registers > gen::register_cap(plan.config.threads, 2) &&
+        (dev.smem_per_sm == 0 || 2 * smem <= dev.smem_per_sm)) {
       plan.config.minb = 2, raised = true;
       plan.kernel_name = gen::kernel_name(p, plan.config);
     }

@@ -134,7 +134,7 @@ TEST_CASE("nvrtc: the runtime asks two CTAs an SM of FMA slabs whose registers h
     REQUIRE(h.threads >= 160);
     const int regs = detail::compile(gen::generate(p, h), "sm_90").registers;
     REQUIRE(regs > 0);
-    const bool one = 2 * ((h.threads + 31) / 32 * 32) * ((regs + 7) / 8 * 8) > 65536;
+    const bool one = regs > gen::register_cap(h.threads, 2);
     const KernelConfig got = rt.plan(p).config;
     KernelConfig expect = h;
     if (one) {
