@@ -1256,18 +1256,25 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // register-fed tile, 21 shapes in three draws): 20 gained 1.04-2.78x (70x400x75 14 -> 35 %
   // of copy, 50x600x60 34 -> 43 %, 100x150x100 21 -> 33 %, 51x241x72 21 -> 45 %);
   // 109x96x109 lost (0.88x, 112 x 112 in 196 threads; on sm_90 it takes the slab above).
-  // The same with the other side of 17-47 (4 x 8 a thread where 8 x 8 leaves less than a
-  // warp), in place of the register-fed 64 x 64, 64 x 32 and 32 x 64 tiles of 4 x 4 and 2 x 4:
-  // on the H200 (2026-11-30, forced side by side, 12 shapes drawn with seed 7070, K 247-854)
-  // 11 gained 1.27-1.99x (93x256x37 20 -> 40 % of copy, 19x704x72 21 -> 38 %, 63x485x28 28 ->
-  // 48 %), 22x545x49 lost (0.98x; three stages 1.05x there).
+  // The same with the other side of 17-47, up to 128 (past 120 the heuristic's 64 x 64 or
+  // 128 x 64 tiles), in place of the register-fed 64 x 64, 64 x 32 and 32 x 64 tiles of
+  // 4 x 4 and 2 x 4, with 8 x 4 a thread (4 x 4 where 8 x 4 leaves fewer than 64 threads):
+  // these are mostly long reductions, where 8 x 8 left one or two warps a CTA (44x567x59:
+  // 48 threads, 183 registers, 8 warps an SM, half the issue slots idle). On the H200
+  // (2026-12-01, forced side by side, 24 shapes of K 227-881: 8 of the draws of seeds 7070
+  // and 7171, 16 drawn with seed 1201) 1.03-1.56x on 22 (44x567x59 1.42x, 106x634x18 1.56x,
+  // 19x704x72 1.49x, 128x368x41 1.30x), 0.98x and 1.00x on 2, geomean 1.24x; 4 x 8 a thread
+  // was slower than 8 x 4 on 30 of 32 timed both ways (1-2 % faster on the other 2).
+  // With both sides from 48, 8 x 4 was 0.79-1.24x of 8 x 8 (geomean 1.02x on 11): 8 x 8 kept.
   if (p.dtype == DType::f32 && d.cc_major >= 8 && std::min(p.m, p.n) >= 17 && std::max(p.m, p.n) >= 48 &&
-      p.m <= 120 && p.n <= 120) {
+      std::max(p.m, p.n) <= (std::min(p.m, p.n) <= 47 ? 128 : 120)) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     c.bm = static_cast<int>(ceil_div(p.m, 8) * 8), c.bn = static_cast<int>(ceil_div(p.n, 8) * 8);
-    c.rm = 8, c.rn = 8, c.bk = 8, c.st = 4;
-    c.threads = c.bm * c.bn / 64;
-    if (c.threads < 32) c.rm = 4, c.threads = c.bm * c.bn / 32;
+    c.bk = 8, c.st = 4;
+    if (std::min(p.m, p.n) >= 48) c.rm = 8, c.rn = 8;
+    else if (c.bm * c.bn / 32 >= 64) c.rm = 8, c.rn = 4;
+    else c.rm = 4, c.rn = 4;
+    c.threads = c.bm * c.bn / (c.rm * c.rn);
     if (!check(p, c, d, align_bytes)) return c;
   }
   // Tall and wide outputs past the slab's bounds (a side past 128, the other 3-16; f64 takes

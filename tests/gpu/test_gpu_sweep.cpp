@@ -628,8 +628,11 @@ TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, ever
   rt.impl().make_current();
   struct Shape { std::int64_t batch, m, k, n; };
   // 68x115x112 and 117x65x78: one-matrix slabs (sm_90); 70x400x75 and 51x241x72: tiles of
-  // the sides rounded up to 8 (72 x 80, 56 x 72), 8 x 8 a thread, four cp.async stages.
-  const Shape shapes[] = {{37, 68, 115, 112}, {41, 117, 65, 78}, {29, 70, 400, 75}, {53, 51, 241, 72}};
+  // the sides rounded up to 8 (72 x 80, 56 x 72), 8 x 8 a thread, four cp.async stages;
+  // 44x267x59, 22x545x49 and 126x330x25: a side under 48, 8 x 4 a thread (48 x 64, 128 x 32)
+  // or 4 x 4 (24 x 56).
+  const Shape shapes[] = {{37, 68, 115, 112}, {41, 117, 65, 78}, {29, 70, 400, 75},
+                          {53, 51, 241, 72},  {31, 44, 267, 59}, {9, 22, 545, 49}, {7, 126, 330, 25}};
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
   int n = 0;
   for (const Shape& s : shapes)
@@ -644,7 +647,7 @@ TEST_CASE("gpu: f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles, ever
         CAPTURE(c.forced->to_string());
         CHECK(run_case(rt, c, nullptr, 11000 + n++) == "");
       }
-  CHECK(n == 72);
+  CHECK(n == 126);
 }
 
 TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps the heuristic first") {
