@@ -922,6 +922,91 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
   // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
   // 40x2x8 f32 17 -> 62 %, 56x2x7 f32 16 -> 68 %, 49x4x8 f64 31 -> 75 %).
+  // A DMMA tile of four warps of (bm / 2) x (bn / 2), K steps of 16 from K = 16.
+  auto dmma_tile = [&](int bm, int bn) {
+    KernelConfig c = heuristic_tiled(p, d, align_bytes);
+    c.mma = 1;
+    c.bm = bm, c.bn = bn;
+    c.rm = bm / 16, c.rn = bn / 16;
+    c.bk = p.k >= 16 ? 16 : 8;
+    c.threads = 128;
+    return c;
+  };
+  // The DMMA tile fed by three cp.async stages, also where K is not a multiple of bk (the
+  // last step's copies guarded), from K = 16; K steps of 8 on the 64 x 64 tile where K is
+  // not a multiple of 16 (with 16, ptxas spills 84-108 bytes at K = 71-109). On the H200
+  // (2026-11-30, forced beside the register-fed tiles the heuristic gave them, 9 f64 shapes)
+  // 1.01-1.55x on every one: 27x104x51 50 -> 78 % of copy, 28x29x29 61 -> 83 %, 32x50x104
+  // 72 -> 92 %, 117x117x92 46 -> 59 %, 93x89x123 40 -> 49 %, 64x62x63 1.18x, 90x93x81 1.17x.
+  auto staged = [&](KernelConfig c) {
+    c.st = 3, c.minb = 1;
+    if (c.bm == 64 && c.bn == 64 && p.k % 16) c.bk = 8;
+    return c;
+  };
+  // A DMMA tile whose sides are the matrix's rounded up to 8 (one tile a side, or the
+  // standard side on one of them) where it pads less than the 32- or 64-wide tiles of four
+  // warps and the model below ranks it first: padded area times the shared-memory reads a
+  // warp makes per mma (1 + 1/rm + 1/rn), times the rate lost to 8-row mma tiles left
+  // unpaired (m8n8k4 runs at half the rate of m16n8k4). Warps: 4 to 9, at most 16 mma tiles
+  // each, bk = 8, four cp.async stages, two CTAs an SM asked for at 128 threads. Where the
+  // standard tile is itself fed by cp.async stages (K a multiple of its bk), only if it
+  // pads the matrix by at least 1.5 times the area. On the H200 (2026-11-30, through
+  // dispatch against the previous rule, 39 shapes in three draws): 5296x65^3 f64 72x72
+  // (3x3 warps of 3x3 mma tiles) 405 -> 204 us, 34 -> 63 % of copy; 60x61x52 64x56 (4x1
+  // warps of 2x7) 66 -> 93 %; 46x71x53 48x64 (1x4 of 6x2) 49 -> 75 %; 1.04-1.85x on the 33
+  // this rule keeps. 29x64x67 and 122x128x54 lost (0.90x, 0.92x) against staged standard
+  // tiles padded 1.33 and 1.14 times as much (74x48x34 and 35x64x117 gained 1.44x and
+  // 1.10x at 1.92 and 1.71: hence the 1.5). Not where both sides pass 96: there the 64 x
+  // 128 tile of the 128^3 record (a tuned neighbour) or the 64 x 64 tile pads little, and
+  // the 64x112 tile of seven warps lost to them (104x59x107 0.93x, 118x118x111 0.98x,
+  // 106x116x112 0.97x, 128x84x110 0.76x).
+  auto snug_dmma = [&](int std_m, int std_n, bool std_staged) -> std::optional<KernelConfig> {
+    if (p.m > 96 && p.n > 96) return std::nullopt;
+    auto cost = [&](std::int64_t bm, std::int64_t bn, int rm, int rn) {
+      const double area = static_cast<double>(ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn) / (p.m * p.n);
+      return area * (1.0 + 1.0 / rm + 1.0 / rn) * (2.0 * ((rm + 1) / 2) / rm);
+    };
+    const double std_cost = cost(std_m, std_n, std_m / 16, std_n / 16);
+    double best = std_cost;
+    std::optional<KernelConfig> pick;
+    const std::int64_t sm = ceil_div(p.m, 8) * 8, sn = ceil_div(p.n, 8) * 8;
+    for (std::int64_t bm : {static_cast<std::int64_t>(std_m), sm})
+      for (std::int64_t bn : {static_cast<std::int64_t>(std_n), sn}) {
+        if ((bm == std_m && bn == std_n) || bm > 128 || bn > 128) continue;
+        const std::int64_t area = ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn;
+        const std::int64_t std_area = ceil_div(p.m, std_m) * std_m * ceil_div(p.n, std_n) * std_n;
+        if (area >= std_area || (std_staged && 2 * std_area < 3 * area)) continue;
+        for (std::int64_t wm = 1; wm <= bm / 8; ++wm)
+          for (std::int64_t wn = 1; wn <= bn / 8; ++wn) {
+            if ((bm / 8) % wm || (bn / 8) % wn || wm * wn < 4 || wm * wn > 9) continue;
+            const int rm = static_cast<int>(bm / 8 / wm), rn = static_cast<int>(bn / 8 / wn);
+            if (rm > 8 || rn > 8 || rm * rn > 16) continue;
+            const double c = cost(bm, bn, rm, rn);
+            if (c < best * 0.999) {
+              KernelConfig k = heuristic_tiled(p, d, align_bytes);
+              k.mma = 1, k.bm = static_cast<int>(bm), k.bn = static_cast<int>(bn), k.rm = rm, k.rn = rn;
+              k.bk = 8, k.st = 4, k.threads = static_cast<int>(32 * wm * wn);
+              k.minb = k.threads <= 128 ? 2 : 1;
+              if (!check(p, k, d, align_bytes)) best = c, pick = k;
+            }
+          }
+      }
+    return pick;
+  };
+  // f64 left over (a side past 64 with matrices past 40 KB, or tiles that pad a side by more
+  // than 30 %): still the FP64 tensor cores, four warps on the 32- or 64-wide tile that pads
+  // each side least. On the H200 (through dispatch) 29x64x67 f64 went from 27 to 67 % of
+  // copy, 62x54x48 from 36 to 67 %, 46x71x53 from 21 to 45 %, from the FMA tiles of
+  // heuristic_tiled.
+  auto leftover_dmma = [&]() -> std::optional<KernelConfig> {
+    auto side = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
+    if (const auto s = snug_dmma(side(p.m), side(p.n), p.k % (p.k >= 16 ? 16 : 8) == 0)) return *s;
+    const KernelConfig c = dmma_tile(side(p.m), side(p.n));
+    if (p.k % c.bk == 0 || p.k >= 16)
+      if (const KernelConfig a = staged(c); !check(p, a, d, align_bytes)) return a;
+    if (!check(p, c, d, align_bytes)) return c;
+    return std::nullopt;
+  };
   // f64 on the FP64 tensor cores in a bulk-copied slab (sm_90): whole matrices copied to
   // shared memory as they lie (rows of any length: 65 doubles are 8-byte aligned only, which
   // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
@@ -972,14 +1057,23 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // of columns a warp reads A once for two mma tiles, so A's conflicts weigh more. Hence
     // M of 24-64 and N of 35-64 (wider slabs of 8 blocks a warp ran at 47-57 % of copy).
     // Under 40 KB B-conflicted slabs lost too (46x62x32 0.87x and 51x34x96 0.69x against the
-    // staged standard tile) but stay: the rules below would give these shapes the threads'
-    // FMA slabs, not that tile.
+    // staged standard tile): they take the DMMA tile (below).
     // Past 68 KB (two CTAs an SM at most) only where two CTAs' register cap leaves room for
     // the search space's estimate plus 25 % (minb = 2): such slabs gained on all 6 shapes of
     // 68-80 KB timed, those without that room (224 threads, or 7 blocks a warp) lost on 2 of 3
     // (70x55x108 0.67x, 104x55x60 0.89x; under the cap they spilled).
     const bool two_fit = mma_slab_registers(c.rm, c.rn) * 1.25 <= register_cap(c.threads, 2);
     if (ab > 68 * 1024) c.minb = 2;
+    // Under 40 KB with B's reads conflicted (rows of B a multiple of 8 doubles), from K = 16
+    // and M = 41: the DMMA tile f64 leaves over. On the H200 (2026-12-01, forced side by
+    // side, N a multiple of 8, K 16-72, 16 shapes drawn with seed 1203 and 16 with seed 1204,
+    // and 48^3, 40^3, 24x48x32) it beat the slab on all 23 with M of 41-119 (1.01-2.12x:
+    // 74x21x72 41 -> 88 % of copy, 119x22x80 45 -> 91 %, 105x22x40 44 -> 94 %, 48^3 86 ->
+    // 100 %, 55x26x128 56 -> 88 %), and on 7 of 12 with M of 19-40, where it lost up to 0.88x
+    // on the others (19x29x48 97 -> 85 %, 40^3 89 -> 79 %): every warp of the slab reads all
+    // of B, and with fewer rows there are fewer warps to repeat the conflicted reads.
+    if (!b_free && ab <= 40 * 1024 && p.k >= 16 && p.m >= 41 && !dmma_first)
+      if (const auto t = leftover_dmma()) return *t;
     const bool measured = p.m >= 24 && p.n >= 35 && std::max(p.m, p.n) <= 64;  // where A's conflicts gained
     const bool reads = conflict_free || (b_free && measured && ab <= 68 * 1024) || (ab <= 40 * 1024 && !dmma_first);
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
@@ -1092,77 +1186,6 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 59 % to 85 % of the copy bandwidth).
   // Only where the tiles fit the matrix: 33^3 in 32-tiles ran at 30 % (run 3).
   const int tm = p.m >= 48 ? 64 : 32, tn = p.n >= 48 ? 64 : 32;
-  // A DMMA tile of four warps of (bm / 2) x (bn / 2), K steps of 16 from K = 16.
-  auto dmma_tile = [&](int bm, int bn) {
-    KernelConfig c = heuristic_tiled(p, d, align_bytes);
-    c.mma = 1;
-    c.bm = bm, c.bn = bn;
-    c.rm = bm / 16, c.rn = bn / 16;
-    c.bk = p.k >= 16 ? 16 : 8;
-    c.threads = 128;
-    return c;
-  };
-  // The DMMA tile fed by three cp.async stages, also where K is not a multiple of bk (the
-  // last step's copies guarded), from K = 16; K steps of 8 on the 64 x 64 tile where K is
-  // not a multiple of 16 (with 16, ptxas spills 84-108 bytes at K = 71-109). On the H200
-  // (2026-11-30, forced beside the register-fed tiles the heuristic gave them, 9 f64 shapes)
-  // 1.01-1.55x on every one: 27x104x51 50 -> 78 % of copy, 28x29x29 61 -> 83 %, 32x50x104
-  // 72 -> 92 %, 117x117x92 46 -> 59 %, 93x89x123 40 -> 49 %, 64x62x63 1.18x, 90x93x81 1.17x.
-  auto staged = [&](KernelConfig c) {
-    c.st = 3, c.minb = 1;
-    if (c.bm == 64 && c.bn == 64 && p.k % 16) c.bk = 8;
-    return c;
-  };
-  // A DMMA tile whose sides are the matrix's rounded up to 8 (one tile a side, or the
-  // standard side on one of them) where it pads less than the 32- or 64-wide tiles of four
-  // warps and the model below ranks it first: padded area times the shared-memory reads a
-  // warp makes per mma (1 + 1/rm + 1/rn), times the rate lost to 8-row mma tiles left
-  // unpaired (m8n8k4 runs at half the rate of m16n8k4). Warps: 4 to 9, at most 16 mma tiles
-  // each, bk = 8, four cp.async stages, two CTAs an SM asked for at 128 threads. Where the
-  // standard tile is itself fed by cp.async stages (K a multiple of its bk), only if it
-  // pads the matrix by at least 1.5 times the area. On the H200 (2026-11-30, through
-  // dispatch against the previous rule, 39 shapes in three draws): 5296x65^3 f64 72x72
-  // (3x3 warps of 3x3 mma tiles) 405 -> 204 us, 34 -> 63 % of copy; 60x61x52 64x56 (4x1
-  // warps of 2x7) 66 -> 93 %; 46x71x53 48x64 (1x4 of 6x2) 49 -> 75 %; 1.04-1.85x on the 33
-  // this rule keeps. 29x64x67 and 122x128x54 lost (0.90x, 0.92x) against staged standard
-  // tiles padded 1.33 and 1.14 times as much (74x48x34 and 35x64x117 gained 1.44x and
-  // 1.10x at 1.92 and 1.71: hence the 1.5). Not where both sides pass 96: there the 64 x
-  // 128 tile of the 128^3 record (a tuned neighbour) or the 64 x 64 tile pads little, and
-  // the 64x112 tile of seven warps lost to them (104x59x107 0.93x, 118x118x111 0.98x,
-  // 106x116x112 0.97x, 128x84x110 0.76x).
-  auto snug_dmma = [&](int std_m, int std_n, bool std_staged) -> std::optional<KernelConfig> {
-    if (p.m > 96 && p.n > 96) return std::nullopt;
-    auto cost = [&](std::int64_t bm, std::int64_t bn, int rm, int rn) {
-      const double area = static_cast<double>(ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn) / (p.m * p.n);
-      return area * (1.0 + 1.0 / rm + 1.0 / rn) * (2.0 * ((rm + 1) / 2) / rm);
-    };
-    const double std_cost = cost(std_m, std_n, std_m / 16, std_n / 16);
-    double best = std_cost;
-    std::optional<KernelConfig> pick;
-    const std::int64_t sm = ceil_div(p.m, 8) * 8, sn = ceil_div(p.n, 8) * 8;
-    for (std::int64_t bm : {static_cast<std::int64_t>(std_m), sm})
-      for (std::int64_t bn : {static_cast<std::int64_t>(std_n), sn}) {
-        if ((bm == std_m && bn == std_n) || bm > 128 || bn > 128) continue;
-        const std::int64_t area = ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn;
-        const std::int64_t std_area = ceil_div(p.m, std_m) * std_m * ceil_div(p.n, std_n) * std_n;
-        if (area >= std_area || (std_staged && 2 * std_area < 3 * area)) continue;
-        for (std::int64_t wm = 1; wm <= bm / 8; ++wm)
-          for (std::int64_t wn = 1; wn <= bn / 8; ++wn) {
-            if ((bm / 8) % wm || (bn / 8) % wn || wm * wn < 4 || wm * wn > 9) continue;
-            const int rm = static_cast<int>(bm / 8 / wm), rn = static_cast<int>(bn / 8 / wn);
-            if (rm > 8 || rn > 8 || rm * rn > 16) continue;
-            const double c = cost(bm, bn, rm, rn);
-            if (c < best * 0.999) {
-              KernelConfig k = heuristic_tiled(p, d, align_bytes);
-              k.mma = 1, k.bm = static_cast<int>(bm), k.bn = static_cast<int>(bn), k.rm = rm, k.rn = rn;
-              k.bk = 8, k.st = 4, k.threads = static_cast<int>(32 * wm * wn);
-              k.minb = k.threads <= 128 ? 2 : 1;
-              if (!check(p, k, d, align_bytes)) best = c, pick = k;
-            }
-          }
-      }
-    return pick;
-  };
   if (p.dtype == DType::f64 && p.m >= 24 && p.n >= 24 && p.k >= 8 && d.cc_major >= 8 && fits(p.m, tm) &&
       fits(p.n, tn)) {
     if (const auto s = snug_dmma(tm, tn, staged64)) return *s;
@@ -1237,19 +1260,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
-  // f64 left over (a side past 64 with matrices past 40 KB, or tiles that pad a side by more
-  // than 30 %): still the FP64 tensor cores, four warps on the 32- or 64-wide tile that pads
-  // each side least. On the H200 (through dispatch) 29x64x67 f64 went from 27 to 67 % of
-  // copy, 62x54x48 from 36 to 67 %, 46x71x53 from 21 to 45 %, from the FMA tiles of
-  // heuristic_tiled.
-  if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8) {
-    auto side = [](std::int64_t dim) { return ceil_div(dim, 64) * 64 <= ceil_div(dim, 32) * 32 ? 64 : 32; };
-    if (const auto s = snug_dmma(side(p.m), side(p.n), p.k % (p.k >= 16 ? 16 : 8) == 0)) return *s;
-    const KernelConfig c = dmma_tile(side(p.m), side(p.n));
-    if (p.k % c.bk == 0 || p.k >= 16)
-      if (const KernelConfig a = staged(c); !check(p, a, d, align_bytes)) return a;
-    if (!check(p, c, d, align_bytes)) return c;
-  }
+  // f64 left over: the DMMA tile of leftover_dmma (above).
+  if (p.dtype == DType::f64 && p.m >= 17 && p.n >= 17 && p.k >= 4 && d.cc_major >= 8)
+    if (const auto c = leftover_dmma()) return *c;
   // f32 sides from 48 to 120 left to the tiled family (a matrix past the slab's 100 KB, a
   // long reduction; any matrix off sm_90): one tile of the sides rounded up to 8, 8 x 8 a
   // thread, four cp.async stages. On the H200 (2026-11-30, forced beside the 64 x 64

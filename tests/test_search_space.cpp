@@ -276,11 +276,18 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
         CAPTURE(h.to_string());
         CHECK_FALSE(gen::check(p, h, kDev, 16));
       }
-  // f64 sides a DMMA tile covers snugly stay on its tiles; 48 (a 64-wide tile pads it by a
-  // third) and 24x40x36 take the slab on the tensor cores (a warp for each 16 rows).
+  // f64 sides a DMMA tile covers snugly stay on its tiles; 24x40x36 takes the slab on the
+  // tensor cores (a warp for each 16 rows); 48^3 (a 64-wide tile pads it by a third, rows of
+  // 48 doubles conflict in the slab) the 48 x 48 DMMA tile, 40^3 (fewer rows) the slab.
   CHECK(gen::heuristic(GemmProblem::make(30000, 30, 30, 30, DType::f64), kDev, 16).mma == 1);
   CHECK(gen::heuristic(GemmProblem::make(100, 56, 40, 56, DType::f64), kDev, 16).mma == 1);
-  CHECK(gen::heuristic(GemmProblem::make(10000, 48, 48, 48, DType::f64), kDev, 16).tma == 1);
+  const KernelConfig f48 = gen::heuristic(GemmProblem::make(10000, 48, 48, 48, DType::f64), kDev, 16);
+  CHECK((f48.family == Family::tiled && f48.mma == 1 && f48.bm == 48 && f48.bn == 48 && f48.st == 4));
+  const KernelConfig f40 = gen::heuristic(GemmProblem::make(7812, 40, 40, 40, DType::f64), kDev, 16);
+  CHECK((f40.family == Family::slab && f40.mma == 1 && f40.tma == 1));
+  // B's reads conflicted under 40 KB, M from 41: 105x22x40 takes the 112 x 40 DMMA tile.
+  const KernelConfig f105 = gen::heuristic(GemmProblem::make(5074, 105, 22, 40, DType::f64), kDev, 16);
+  CHECK((f105.family == Family::tiled && f105.mma == 1 && f105.bm == 112 && f105.bn == 40));
   CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
         "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
