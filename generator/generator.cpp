@@ -1007,6 +1007,24 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     if (!check(p, c, d, align_bytes)) return c;
     return std::nullopt;
   };
+  // The f64 slab on the tensor cores with two buffers (the next matrix's bulk copies in
+  // flight while this one is multiplied) in a persistent grid of one CTA an SM, warps of
+  // 2 x 1 blocks (1 x 2 where that pads no block and 2 x 1 would: an odd count of 16-row
+  // blocks beside an even one of columns).
+  auto two_buffer_slab = [&]() {
+    KernelConfig c;
+    c.family = Family::slab;
+    c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
+    c.st = 2, c.grid = 1;
+    const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
+    const bool cols = mb % 2 == 1 && nb % 2 == 0;
+    c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
+    // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
+    // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
+    if (ceil_div(mb, c.rm) * ceil_div(nb, c.rn) > 16) c.rm = 2, c.rn = 2;
+    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
+    return c;
+  };
   // f64 on the FP64 tensor cores in a bulk-copied slab (sm_90): whole matrices copied to
   // shared memory as they lie (rows of any length: 65 doubles are 8-byte aligned only, which
   // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
@@ -1077,14 +1095,21 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const bool measured = p.m >= 24 && p.n >= 35 && std::max(p.m, p.n) <= 64;  // where A's conflicts gained
     const bool reads = conflict_free || (b_free && measured && ab <= 68 * 1024) || (ab <= 40 * 1024 && !dmma_first);
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
-        !check(p, c, d, align_bytes))
+        !check(p, c, d, align_bytes)) {
+      // One matrix a slab with both sides past 64, up to 68 KB: the same slab with two
+      // buffers on a persistent grid (two_buffer_slab). On the H200 (2026-12-01, forced
+      // side by side, 8 shapes of sides 66-116 and K 12-38, seed 1207, with 102x27x75 from a
+      // draw beside torch and JAX): 1.03-1.49x on all 8 (102x27x75 55 -> 83 % of copy,
+      // 116x30x105 53 -> 73 %, 66x27x94 66 -> 77 %). A fresh draw (seed 1208, 14 shapes of
+      // sides 65-128 and K 9-51, 11-61 KB): 1.05-1.59x on all 14, geomean 1.31x (85x42x84 51
+      // -> 82 % of copy, 97x9x67 50 -> 77 %, 113x35x82 52 -> 82 %).
+      if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 68 * 1024)
+        if (const KernelConfig t = two_buffer_slab(); !check(p, t, d, align_bytes)) return t;
       return c;
+    }
   }
   // f64 matrices whose A and B take 68-112 KB, sides 24-128, that the rule above leaves:
-  // the slab on the tensor cores with two buffers (the next matrix's bulk copies in flight
-  // while this one is multiplied) in a persistent grid of one CTA an SM, warps of 2 x 1
-  // blocks (1 x 2 where that pads no block and 2 x 1 would: an odd count of 16-row blocks
-  // beside an even one of columns). Not where the 64 x 64 DMMA tile fed by cp.async stages
+  // the slab on the tensor cores with two buffers (two_buffer_slab). Not where the 64 x 64 DMMA tile fed by cp.async stages
   // applies (both sides from 48, padded by 30 % at most, K a multiple of 8). On the H200
   // (2026-11-30, forced beside the DMMA tiles the heuristic gave them, 10 shapes drawn with
   // seed 9393, and two the tuner found): 120x76x59 46 -> 81 % of copy, 89x50x104 49 -> 83 %,
@@ -1101,17 +1126,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && p.packed_a() && p.packed_b() &&
       p.packed_c() && p.m >= 24 && p.n >= 24 && p.m <= 128 && p.n <= 128 && per_mat * esz > 68 * 1024 &&
       per_mat * esz <= 112 * 1024 && !staged64) {
-    KernelConfig c;
-    c.family = Family::slab;
-    c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
-    c.st = 2, c.grid = 1;
-    const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
-    const bool cols = mb % 2 == 1 && nb % 2 == 0;
-    c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
-    // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
-    // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
-    if (ceil_div(mb, c.rm) * ceil_div(nb, c.rn) > 16) c.rm = 2, c.rn = 2;
-    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
+    const KernelConfig c = two_buffer_slab();
     if (!check(p, c, d, align_bytes)) return c;
   }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&

@@ -288,6 +288,12 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   // B's reads conflicted under 40 KB, M from 41: 105x22x40 takes the 112 x 40 DMMA tile.
   const KernelConfig f105 = gen::heuristic(GemmProblem::make(5074, 105, 22, 40, DType::f64), kDev, 16);
   CHECK((f105.family == Family::tiled && f105.mma == 1 && f105.bm == 112 && f105.bn == 40));
+  // One-matrix f64 slabs on the tensor cores with both sides past 64 (up to 68 KB): two
+  // buffers on a persistent grid; with a side of 64 or less, one buffer.
+  const KernelConfig f102 = gen::heuristic(GemmProblem::make(3017, 102, 27, 75, DType::f64), kDev, 16);
+  CHECK((f102.family == Family::slab && f102.mma == 1 && f102.st == 2 && f102.grid == 1 && f102.mats == 1));
+  const KernelConfig f68 = gen::heuristic(GemmProblem::make(5183, 68, 30, 53, DType::f64), kDev, 16);
+  CHECK((f68.family == Family::slab && f68.mma == 1 && f68.st == 0 && f68.grid == 0));
   CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
         "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
