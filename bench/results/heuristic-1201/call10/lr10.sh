@@ -1,0 +1,6 @@
+set -u
+export TAILOR_CACHE_DIR=/tmp/tc
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
+echo "=== forced ($(date +%T))" > $OUT/run.log
+SKIP_GPU_TESTS=1 FORCE=.carry/force_lr10.txt timeout 250 bash bench/gpu_run.sh force build-gpu > /dev/null 2>&1
+date -u >> $OUT/run.log
