@@ -914,14 +914,6 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 394x6x2 f64 35 -> 90 %, 197x31x11 f64 46 -> 83-90 %, 12x37x341 f64 36 -> 74-79 %).
   const bool tall_out = std::max(p.m, p.n) > 128;
   const bool long_k = p.k >= 96 || (p.k > 64 && !(p.dtype == DType::f32 && p.n == 1));
-  // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
-  // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
-  // and 41-100 KB in two draws) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy,
-  // 72x85x50 22 -> 69 %, 109x96x109 25 -> 33 %, 92x112x120 27 -> 31 %).
-  // Tall matrices (M from 24) whatever their work: on the H200 (2026-11-30, forced side
-  // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
-  // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
-  // 40x2x8 f32 17 -> 62 %, 56x2x7 f32 16 -> 68 %, 49x4x8 f64 31 -> 75 %).
   // A DMMA tile of four warps of (bm / 2) x (bn / 2), K steps of 16 from K = 16.
   auto dmma_tile = [&](int bm, int bn) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
@@ -1025,6 +1017,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
     return c;
   };
+  // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
+  // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
+  // and 41-100 KB in two draws) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy,
+  // 72x85x50 22 -> 69 %, 109x96x109 25 -> 33 %, 92x112x120 27 -> 31 %).
+  // Tall matrices (M from 24) whatever their work: on the H200 (2026-11-30, forced side
+  // by side, 9 shapes of M 26-61 with K 2-8 and N 1-10 below the work bound)
+  // the threads' slabs ran at 16-80 % of copy, bulk-copied slabs at 62-84 % (1.01-4.2x:
+  // 40x2x8 f32 17 -> 62 %, 56x2x7 f32 16 -> 68 %, 49x4x8 f64 31 -> 75 %).
   // f64 on the FP64 tensor cores in a bulk-copied slab (sm_90): whole matrices copied to
   // shared memory as they lie (rows of any length: 65 doubles are 8-byte aligned only, which
   // the tiles' 16-byte copies cannot take), each warp 16 rows by the whole width (rm = 1,
@@ -1096,21 +1096,23 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const bool reads = conflict_free || (b_free && measured && ab <= 68 * 1024) || (ab <= 40 * 1024 && !dmma_first);
     if ((ab <= 68 * 1024 || (ab <= 80 * 1024 && two_fit)) && reads &&
         !check(p, c, d, align_bytes)) {
-      // One matrix a slab with both sides past 64, up to 68 KB: the same slab with two
+      // One matrix a slab with both sides past 64, up to 62 KB: the same slab with two
       // buffers on a persistent grid (two_buffer_slab). On the H200 (2026-12-01, forced
       // side by side, 8 shapes of sides 66-116 and K 12-38, seed 1207, with 102x27x75 from a
       // draw beside torch and JAX): 1.03-1.49x on all 8 (102x27x75 55 -> 83 % of copy,
       // 116x30x105 53 -> 73 %, 66x27x94 66 -> 77 %). A fresh draw (seed 1208, 14 shapes of
       // sides 65-128 and K 9-51, 11-61 KB): 1.05-1.59x on all 14, geomean 1.31x (85x42x84 51
-      // -> 82 % of copy, 97x9x67 50 -> 77 %, 113x35x82 52 -> 82 %).
-      if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 68 * 1024)
+      // -> 82 % of copy, 97x9x67 50 -> 77 %, 113x35x82 52 -> 82 %). Not past 62 KB, where
+      // none was timed (65^3 f64, 66 KB, keeps one buffer: 93 % of copy).
+      if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 62 * 1024)
         if (const KernelConfig t = two_buffer_slab(); !check(p, t, d, align_bytes)) return t;
       return c;
     }
   }
   // f64 matrices whose A and B take 68-112 KB, sides 24-128, that the rule above leaves:
-  // the slab on the tensor cores with two buffers (two_buffer_slab). Not where the 64 x 64 DMMA tile fed by cp.async stages
-  // applies (both sides from 48, padded by 30 % at most, K a multiple of 8). On the H200
+  // the slab on the tensor cores with two buffers (two_buffer_slab). Not where the 64 x 64
+  // DMMA tile fed by cp.async stages applies (both sides from 48, padded by 30 % at most, K
+  // a multiple of 8). On the H200
   // (2026-11-30, forced beside the DMMA tiles the heuristic gave them, 10 shapes drawn with
   // seed 9393, and two the tuner found): 120x76x59 46 -> 81 % of copy, 89x50x104 49 -> 83 %,
   // 65x75x93 53 -> 85 %, 112x66x70 70 -> 82 %, 87x84x53 1.99x and 83x85x77 1.55x (tuned),
