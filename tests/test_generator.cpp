@@ -233,33 +233,15 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   // f32 sides of 17-47 beside 48-128, past the slab's 100 KB: one tile of the sides rounded
   // up to 8, 8 x 4 a thread (4 x 4 where 8 x 4 leaves fewer than 64 threads), four stages;
   // both sides from 48 keep 8 x 8.
-  const KernelConfig t93 = h(2042, 93, 256, 37, DType::f32);
-  CHECK(t93.family == Family::tiled);
-  CHECK(t93.bm == 96);
-  CHECK(t93.bn == 40);
-  CHECK(t93.rm == 8);
-  CHECK(t93.rn == 4);
-  CHECK(t93.st == 4);
-  CHECK(t93.threads == 120);
-  const KernelConfig t22 = h(1885, 22, 545, 49, DType::f32);
-  CHECK(t22.family == Family::tiled);
-  CHECK(t22.bm == 24);
-  CHECK(t22.bn == 56);
-  CHECK(t22.rm == 4);
-  CHECK(t22.rn == 4);
-  CHECK(t22.threads == 84);
-  const KernelConfig t128 = h(1112, 128, 368, 41, DType::f32);
-  CHECK(t128.family == Family::tiled);
-  CHECK(t128.bm == 128);
-  CHECK(t128.bn == 48);
-  CHECK(t128.rm == 8);
-  CHECK(t128.rn == 4);
-  CHECK(t128.threads == 192);
-  const KernelConfig t64 = h(1002, 64, 426, 97, DType::f32);
-  CHECK(t64.family == Family::tiled);
-  CHECK(t64.rm == 8);
-  CHECK(t64.rn == 8);
-  CHECK(t64.threads == 104);
+  struct Tile { std::int64_t batch, m, k, n; int bm, bn, rm, rn, threads; };
+  for (const Tile& t : {Tile{2042, 93, 256, 37, 96, 40, 8, 4, 120}, Tile{1885, 22, 545, 49, 24, 56, 4, 4, 84},
+                        Tile{1112, 128, 368, 41, 128, 48, 8, 4, 192}, Tile{1002, 64, 426, 97, 64, 104, 8, 8, 104}}) {
+    const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::tiled);
+    CHECK(c.st == 4);
+    CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{t.bm, t.bn, t.rm, t.rn, t.threads});
+  }
   CHECK(h(1045, 126, 310, 75, DType::f32).bm == 64);  // both sides from 48, one past 120
   // Slabs the threads stage: CTAs of 128 threads at most (6x4x7 f64 took 256: 1.18x with
   // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128).
