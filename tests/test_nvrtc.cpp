@@ -257,9 +257,11 @@ std::vector<Case> heuristic_picks(const std::int64_t (&sizes)[S][3], DType dtype
 
 TEST_CASE("nvrtc: the heuristic's DMMA tiles of sides rounded up to 8 compile without spills, every scalar kind") {
   // f64 shapes whose sides miss the 32- and 64-wide tiles (the heuristic gives them 4 to 9
-  // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind.
+  // warps, two CTAs an SM asked for at 128 threads), with alpha and beta of each kind; the
+  // last four under 40 KB, with B's reads conflicted in the slab (105x22x40: 112 x 40).
   const std::int64_t sizes[][3] = {{45, 104, 18}, {21, 98, 108}, {74, 48, 34}, {35, 48, 117},
-                                   {105, 89, 58}, {75, 39, 64}, {40, 85, 56}};
+                                   {105, 89, 58}, {75, 39, 64}, {40, 85, 56}, {105, 22, 40},
+                                   {111, 20, 56}, {74, 21, 72}, {48, 48, 48}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.mma == 1);
     CHECK(c.st == 4);
@@ -324,10 +326,12 @@ TEST_CASE("nvrtc: the heuristic's 32- and 64-wide DMMA tiles fed by cp.async wit
   CHECK(failures.empty());
 }
 
-TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores (68-112 KB) compile without spills") {
-  // Warps of 2 x 1 blocks (120x76x59: 512 threads), 1 x 2 (65x75x93), 2 x 2 past 16 warps
-  // (89x50x104, 104x55x60, 72x66x117).
-  const std::int64_t sizes[][3] = {{120, 76, 59}, {65, 75, 93}, {89, 50, 104}, {87, 84, 53}, {104, 55, 60}, {72, 66, 117}};
+TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores compile without spills") {
+  // 68-112 KB: warps of 2 x 1 blocks (120x76x59: 512 threads), 1 x 2 (65x75x93), 2 x 2 past
+  // 16 warps (89x50x104, 104x55x60, 72x66x117); one matrix with both sides past 64 up to 62
+  // KB (102x27x75, 116x30x105, 97x9x67, 66x27x94).
+  const std::int64_t sizes[][3] = {{120, 76, 59}, {65, 75, 93},  {89, 50, 104}, {87, 84, 53}, {104, 55, 60},
+                                   {72, 66, 117}, {102, 27, 75}, {116, 30, 105}, {97, 9, 67},  {66, 27, 94}};
   const auto cases = heuristic_picks(sizes, DType::f64, [](const KernelConfig& c) {
     CHECK(c.family == Family::slab);
     CHECK(c.mma == 1);
@@ -340,10 +344,15 @@ TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores (68-
 }
 
 TEST_CASE("nvrtc: the heuristic's f32 one-matrix slabs up to 100 KB and rounded-up FMA tiles compile without spills") {
-  const std::int64_t sizes[][3] = {{68, 115, 112}, {109, 96, 109}, {117, 65, 78}, {26, 196, 60}, {128, 55, 92},
-                                   {70, 400, 75}, {50, 600, 60}, {120, 220, 100}, {104, 300, 49}};
+  // The tiles: 8 x 8 a thread with both sides from 48; 8 x 4 (44x567x59, 128x368x41) or 4 x 4
+  // (22x545x49) with a side of 17-47.
+  const std::int64_t sizes[][3] = {{68, 115, 112}, {109, 96, 109}, {117, 65, 78}, {26, 196, 60},
+                                   {128, 55, 92},  {70, 400, 75},  {50, 600, 60}, {120, 220, 100},
+                                   {104, 300, 49}, {44, 567, 59},  {22, 545, 49}, {128, 368, 41}};
   const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {
-    CHECK(((c.family == Family::slab && c.mats == 1) || (c.rm == 8 && c.rn == 8 && c.st == 4)));
+    const bool tile = c.family == Family::tiled && c.st == 4 &&
+                      ((c.rm == 8 && (c.rn == 8 || c.rn == 4)) || (c.rm == 4 && c.rn == 4));
+    CHECK(((c.family == Family::slab && c.mats == 1) || tile));
   });
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
