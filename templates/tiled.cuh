@@ -55,6 +55,17 @@ struct Tiled {
   static constexpr int VA = BM * BK / LA, VB = BK * BN / LB;  // vectors per chunk
   static constexpr int IA = (VA + THREADS - 1) / THREADS, IB = (VB + THREADS - 1) / THREADS;
 
+  // MMA path, row-major C without vector stores (C_VW = 1), one work item a CTA at a time:
+  // C leaves through shared memory (see the epilogue), 8 rows of a warp's block at a time
+  // at a row pitch of CS_PITCH elements (8 mod 16: a quarter warp's 16-byte writes of rows
+  // g, g + 1 fall in distinct banks), where the stages have room for every warp's stripe.
+  // On the H200 (2026-12-01, old and new builds alternating, 25 f64 shapes with N odd) this
+  // ran 1.02-2.13x faster (127x21x123 37 -> 78 % of copy, 59x28x127 46 -> 77 %); with C_VW
+  // = 2 (N even, 16-byte pairs stored directly) it lost (0.97x geomean on 30, 128^3 0.75x).
+  static constexpr int CS_PITCH = WN + (24 - WN % 16) % 16;
+  static constexpr bool C_STAGED = MMA && S::C_ROW && S::C_VW == 1 && !S::PERSISTENT &&
+                                   (THREADS / 32) * 8 * CS_PITCH <= SB_OFFSET + NST * STAGE_B;
+
   struct Prefetch {
     Vec<T, LA> a[IA];
     Vec<T, LB> b[IB];
@@ -409,7 +420,35 @@ struct Tiled {
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
-      if constexpr (S::C_VW > 1) {
+      if constexpr (C_STAGED) {
+        // Row-major C whose rows allow no vector stores (N odd, say), on the MMA path: a
+        // lane's outputs are 2 columns of 8 rows, so direct stores would give each warp
+        // instruction 8 runs of 64 bytes half filled. Instead each warp puts one 8-row stripe
+        // of its block at a time in shared memory (the stages, free after the last chunk) and
+        // writes it back as runs of whole rows, 32 consecutive elements an instruction.
+        const int lane = tid & 31, warp = tid >> 5;
+        T* sc = sA + warp * (8 * CS_PITCH);
+        const int r0 = m0 + (warp / WARPS_N) * WM, c0 = n0 + (warp % WARPS_N) * WN;
+#pragma unroll
+        for (int x = 0; x < RM; ++x) {
+#pragma unroll
+          for (int y = 0; y < RN; ++y) {
+            Vec<T, 2> v;
+            v.v[0] = acc[x][2 * y], v.v[1] = acc[x][2 * y + 1];
+            *reinterpret_cast<Vec<T, 2>*>(sc + (lane >> 2) * CS_PITCH + y * 8 + 2 * (lane & 3)) = v;
+          }
+          __syncwarp();
+#pragma unroll
+          for (int e = lane; e < 8 * WN; e += 32) {
+            const int r = e / WN, cc = e - r * WN;
+            const int i = r0 + x * 8 + r, j = c0 + cc;
+            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
+              store_out<S::ALPHA, S::BETA>(Cb + (i64)i * S::C_LD + j, sc[r * CS_PITCH + cc], alpha, beta);
+          }
+          __syncwarp();
+        }
+        __syncthreads();  // the next work item's copies overwrite the stripes
+      } else if constexpr (S::C_VW > 1) {
         // Row-major C, aligned: C_VW consecutive columns of a thread (an mma tile row's pair,
         // or a register-tile column group) go out as one vector; scalar stores would send
         // the same sectors C_VW times.

@@ -10,6 +10,8 @@
 #include <future>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "generator/generator.hpp"
 #include "runtime/nvrtc.hpp"
 #include "tailor/tailor.hpp"
@@ -324,6 +326,36 @@ TEST_CASE("nvrtc: the heuristic's 32- and 64-wide DMMA tiles fed by cp.async wit
   const auto failures = compile_all(cases);
   for (const auto& f : failures) FAIL_CHECK(f);
   CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: DMMA tiles send a C without vector stores through shared memory, and only those") {
+  // C_STAGED (tiled.cuh): row-major C whose rows take no 16-byte stores (N odd), one work item
+  // a CTA at a time, every warp's 8-row stripe within the stages. The generated source is
+  // compiled with an assertion of the expected value appended.
+  struct Expect {
+    std::int64_t m, k, n;
+    DType t;
+    const char* config;
+    bool staged;
+  };
+  const Expect cases[] = {
+      {127, 21, 123, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3", true},
+      {120, 15, 29, DType::f64, "tiled,t=128,minb=1,bm=64,bn=32,bk=8,vec=2,rm=4,rn=2,grid=0,mma=1", true},
+      {31, 45, 117, DType::f64, "tiled,t=160,minb=1,bm=32,bn=120,bk=8,vec=2,rm=4,rn=3,grid=0,mma=1,st=4", true},
+      {116, 22, 128, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3", false},
+      {127, 21, 123, DType::f64, "tiled,t=128,minb=2,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=2,mma=1,st=3", false},
+      {127, 21, 123, DType::f32, "tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=4,rm=4,rn=4,grid=0,st=3", false},
+  };
+  for (const Expect& e : cases) {
+    const GemmProblem p = GemmProblem::make(50, e.m, e.k, e.n, e.t);
+    const KernelConfig c = KernelConfig::parse(e.config);
+    CAPTURE(p.to_string());
+    CAPTURE(c.to_string());
+    REQUIRE_FALSE(gen::check(p, c, kDev, 16));
+    KernelSource src = gen::generate(p, c);
+    src.text += fmt::format("\nstatic_assert(tailor::Tiled<Spec>::C_STAGED == {}, \"C_STAGED\");\n", e.staged);
+    CHECK_NOTHROW(detail::compile(src, "sm_90"));
+  }
 }
 
 TEST_CASE("nvrtc: the heuristic's two-buffer slabs on the FP64 tensor cores compile without spills") {

@@ -290,6 +290,16 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   // B's reads conflicted under 40 KB, M from 41: 105x22x40 takes the 112 x 40 DMMA tile.
   const KernelConfig f105 = gen::heuristic(GemmProblem::make(5074, 105, 22, 40, DType::f64), kDev, 16);
   CHECK((f105.family == Family::tiled && f105.mma == 1 && f105.bm == 112 && f105.bn == 40));
+  // The staged 64 x 64 tile steps K by 8 where K is not a multiple of 16: there the snug 64 x
+  // 56 tile takes 56^3 and 55x104x51 (padded 1.14-1.31 times less); with K a multiple of 16
+  // (55x128x55) the 1.5 bound keeps the 64 x 64 tile.
+  for (auto [m, k, n] : {std::array<std::int64_t, 3>{56, 56, 56}, {55, 104, 51}}) {
+    const KernelConfig s = gen::heuristic(GemmProblem::make(3000, m, k, n, DType::f64), kDev, 16);
+    CAPTURE(s.to_string());
+    CHECK((s.family == Family::tiled && s.mma == 1 && s.bm == 64 && s.bn == 56 && s.bk == 8 && s.st == 4));
+  }
+  const KernelConfig f55 = gen::heuristic(GemmProblem::make(2192, 55, 128, 55, DType::f64), kDev, 16);
+  CHECK((f55.family == Family::tiled && f55.mma == 1 && f55.bm == 64 && f55.bn == 64 && f55.bk == 16));
   // One-matrix f64 slabs on the tensor cores with both sides past 64 (up to 62 KB): two
   // buffers on a persistent grid; with a side of 64 or less, one buffer.
   const KernelConfig f102 = gen::heuristic(GemmProblem::make(3017, 102, 27, 75, DType::f64), kDev, 16);

@@ -413,6 +413,21 @@ TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every 
   CHECK(run_forced_layouts(rt, shapes, scalars, 6000) == 45);
 }
 
+TEST_CASE("gpu: DMMA tiles whose C rows take no vector stores (C through shared memory), every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // Odd N: the epilogue stages each warp's 8-row stripes (tiled.cuh, C_STAGED); partial
+  // tiles on both sides, register-fed and cp.async stages, warps of 3 mma tiles across.
+  const ForcedShape shapes[] = {
+      {151, 127, 21, 123, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3"},
+      {211, 120, 15, 29, DType::f64, "tiled,t=128,minb=1,bm=64,bn=32,bk=8,vec=2,rm=4,rn=2,grid=0,mma=1"},
+      {83, 31, 45, 117, DType::f64, "tiled,t=160,minb=1,bm=32,bn=120,bk=8,vec=2,rm=4,rn=3,grid=0,mma=1,st=4"},
+      {97, 59, 28, 127, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  CHECK(run_forced_layouts(rt, shapes, scalars, 6500) >= 24);
+}
+
 TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and beta, forced and through dispatch") {
   Runtime rt;
   rt.impl().make_current();
