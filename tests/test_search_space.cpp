@@ -215,9 +215,10 @@ TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take 
     CHECK(c.mma == 1);
   }
   // A's reads conflicted (rows of 56 doubles), B's free: the slab, past 40 KB too; B's
-  // conflicted (rows of 56), even under 40 KB: the staged 64 x 64 tile.
+  // conflicted (rows of 56), even under 40 KB: a DMMA tile, here (K steps of 8 on the 64 x 64
+  // tile) the snug 64 x 56 one.
   CHECK(h(57, 56, 59).family == Family::slab);
-  CHECK(h(56, 40, 56).to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  CHECK(h(56, 40, 56).to_string() == "tiled,t=128,minb=2,bm=64,bn=56,bk=8,vec=2,rm=2,rn=7,grid=0,mma=1,st=4");
   // Away from the tiles' sides: A conflicted past 40 KB takes the slab, B conflicted does not.
   CHECK(h(27, 104, 51).family == Family::slab);
   CHECK(h(58, 80, 49).family == Family::slab);
