@@ -955,7 +955,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // tile is 64 x 64 with K steps of 8 (K not a multiple of 16), as the snug tiles have: on
   // the H200 (2026-12-01, forced side by side, f64 sides 49-64) 56^3 gained 1.32x (73 -> 96 %
   // of copy; 0.86x torch before), 8 of 8 such shapes of seed 1212 1.04-1.32x, and the 16 of
-  // a fresh draw (seed 1214) that the change moves 0.97-1.29x, 15 faster (61x56x56 74 ->
+  // a fresh draw (seed 1214) that the change moves 0.97-1.29x, 14 faster (61x56x56 74 ->
   // 96 %); with K a multiple of 16 (steps of 16 on the 64 x 64 tile) 0.91-1.08x (55x128x55).
   auto snug_dmma = [&](int std_m, int std_n, bool std_staged) -> std::optional<KernelConfig> {
     if (p.m > 96 && p.n > 96) return std::nullopt;

@@ -225,8 +225,10 @@ struct Tiled {
   // ran 1.02-2.13x faster (127x21x123 37 -> 78 % of copy, 59x28x127 46 -> 77 %); with C_VW
   // = 2 (N even, 16-byte pairs stored directly) it lost (0.97x geomean on 30, 128^3 0.75x).
   static constexpr int CS_PITCH = WN + (24 - WN % 16) % 16;
+  // (The stages are one block only in dynamic shared memory; static sA and sB are two arrays.)
+  static constexpr int STAGE_ROOM = S::DYN_SMEM ? SB_OFFSET + NST * STAGE_B : NST * STAGE_A;
   static constexpr bool C_STAGED = MMA && S::C_ROW && S::C_VW == 1 && !S::PERSISTENT &&
-                                   (THREADS / 32) * 8 * CS_PITCH <= SB_OFFSET + NST * STAGE_B;
+                                   (THREADS / 32) * 8 * CS_PITCH <= STAGE_ROOM;
 
   struct Prefetch {
     Vec<T, LA> a[IA];
