@@ -332,11 +332,29 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(ft.rn == 8);
   CHECK(ft.st == 3);
   CHECK(h(641, 1, 229, 126, DType::f32).bn == 128);
+  // f32 outputs with a side past 128 and the other from 48: 8 x 8 a thread in 128 threads,
+  // four cp.async stages, 64 x 128 (128 x 64 where N is under 128), in place of the
+  // register-fed 128 x 128 tile (1149x233x14x251 24 -> 46 % of copy on the H200).
+  const KernelConfig wt = h(1149, 233, 14, 251, DType::f32);
+  CHECK(wt.bm == 64);
+  CHECK(wt.bn == 128);
+  CHECK(wt.rm == 8);
+  CHECK(wt.rn == 8);
+  CHECK(wt.threads == 128);
+  CHECK(wt.st == 4);
+  const KernelConfig tl = h(1236, 162, 248, 50, DType::f32);
+  CHECK(tl.bm == 128);
+  CHECK(tl.bn == 64);
+  CHECK(tl.st == 4);
+  CHECK(h(2135, 118, 61, 156, DType::f32).bn == 128);
+  CHECK(h(762, 128, 273, 158, DType::f32).bm == 64);
+  CHECK(h(762, 128, 273, 158, DType::f64).mma == 1);  // f64 keeps the FP64 tensor cores
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
                                 {20, 2, 20}, {21, 1, 39}, {229, 25, 6}, {12, 37, 341}, {646, 14, 9},
-                                {3, 51, 750}, {876, 42, 6}, {600, 40, 10}, {5, 90, 700}})
+                                {3, 51, 750}, {876, 42, 6}, {600, 40, 10}, {5, 90, 700},
+                                {233, 14, 251}, {162, 248, 50}, {118, 61, 156}})
     for (DType t : {DType::f32, DType::f64}) {
       const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
       CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());
