@@ -1312,6 +1312,15 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     if (std::min(p.m, p.n) >= 48) c.rm = 8, c.rn = 8;
     else if (c.bm * c.bn / 32 >= 64) c.rm = 8, c.rn = 4;
     else c.rm = 4, c.rn = 4;
+    // Both sides from 90 and M from 105: the tile is split in two CTAs of 64 rows, which pads M
+    // by at most 1.22 times and halves a CTA of 6-8 warps. On the H200 (2026-12-01, forced
+    // beside the one tile, 25 shapes of sides 90-120 drawn with seeds 1218 and 1301): CTAs of
+    // 64 rows gained on all 13 with M from 105 (1.02-1.36x, 1503x113x157x119 20 -> 27 % of
+    // copy) and lost on 4 of 12 below (0.78-0.88x at 93-104 rows, which 128 pads 1.23-1.38
+    // times); a fresh draw through dispatch (seed 1601): 0.98-1.38x on the 9 with M from 105,
+    // geomean 1.15x (1648x116x137x117 20 -> 27 %). Splitting N instead where M is under 105
+    // (64 columns) ran 0.85-1.29x on 6: not kept.
+    if (std::min(p.m, p.n) >= 90 && p.m >= 105) c.bm = 64;
     c.threads = c.bm * c.bn / (c.rm * c.rn);
     if (!check(p, c, d, align_bytes)) return c;
   }

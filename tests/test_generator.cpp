@@ -349,6 +349,16 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(h(2135, 118, 61, 156, DType::f32).bn == 128);
   CHECK(h(762, 128, 273, 158, DType::f32).bm == 64);
   CHECK(h(762, 128, 273, 158, DType::f64).mma == 1);  // f64 keeps the FP64 tensor cores
+  // f32 sides of 90-120 past the slab's 100 KB: one tile of the sides rounded up to 8, split
+  // in two CTAs of 64 rows from M = 105 (1648x116x137x117 20 -> 27 % of copy on the H200).
+  const KernelConfig sp = h(1648, 116, 137, 117, DType::f32);
+  CHECK(sp.bm == 64);
+  CHECK(sp.bn == 120);
+  CHECK(sp.threads == 120);
+  CHECK(sp.st == 4);
+  const KernelConfig one = h(1233, 102, 242, 105, DType::f32);
+  CHECK(one.bm == 104);
+  CHECK(one.bn == 112);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},
