@@ -17,3 +17,13 @@ def with_minb(c, m):
 def fill(threads):  # CTAs an SM at a cap of 128 registers: 16 warps' worth
     w = (threads + 31) // 32
     return max(1, min(16 // w, 2048 // threads))
+def force_lines(s, cs, no_spills=False):
+    """The force-file lines of shape s for the configs cs that compile (once each), with
+    ptxas's registers and spills; configs that do not compile (or spill, if asked) are dropped."""
+    lines, seen = [], []
+    for c in cs:
+        if c in seen: continue
+        r = comp(s, c)
+        if not isinstance(r, tuple) or (no_spills and r[1] > 0): print('  bad', s, c, r); continue
+        seen.append(c); lines.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+    return lines

@@ -2,7 +2,7 @@
 # of at most 64 (M) and 128 (N) rows, rounded up to 8, against the rule's 64 x 128 (128 x 64).
 # Variants: 8 x 8 a thread; 8 x 4 (N side of 4 a thread); the transposed bounds (128 x 64).
 import sys, math
-from common import dc, comp, r8, tiled
+from common import dc, comp, r8, tiled, force_lines
 tag = sys.argv[1]; files = sys.argv[2:]
 def bal(side, most): return r8(math.ceil(side / math.ceil(side / most)))
 out = []
@@ -16,11 +16,7 @@ for f in files:
         cs = [pick, tiled(bm * bn // 64, bm, bn), tiled(bm * bn // 32, bm, bn, rn=4)]
         tm, tn = bal(m, 128), bal(n, 64)
         cs.append(tiled(tm * tn // 64, tm, tn))
-        seen = []
-        for c in cs:
-            if c in seen: continue
-            r = comp(s, c)
-            if not isinstance(r, tuple) or r[1] > 0: print('  bad', s, c, r); continue
-            seen.append(c); out.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+        seen = force_lines(s, cs, no_spills=True)
+        out += seen
         print(s, len(seen), pick[:60])
 open(f'/work/main/.carry/force{tag}.txt', 'w').write("\n".join(out) + "\n")

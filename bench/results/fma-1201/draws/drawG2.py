@@ -20,12 +20,8 @@ while n < N_SHAPES:
     cs = [o[-1], with_minb(o[-1], fill(M * N // 64)), tiled(t64, 64, N), tiled(t64, 64, N, minb=fill(t64)),
           tiled(M * N // 64, M, N, bk=16), tiled(M // 8 * 16, M, 128, minb=fill(M // 8 * 16)),
           tiled(128, 64, 128, minb=fill(128))]
-    seen = []
-    for c in cs:
-        if c in seen: continue
-        r = comp(s, c)
-        if not isinstance(r, tuple): print('  bad', c, r); continue
-        seen.append(c); out.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+    seen = force_lines(s, cs)
+    out += seen
     shapes.append(f"{s.replace('x', ' ')} f32")
     print(n, s, len(seen), o[-1][:70])
 open('/work/main/.carry/forceG2.txt', 'w').write("\n".join(out) + "\n")

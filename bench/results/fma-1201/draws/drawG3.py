@@ -12,10 +12,6 @@ for l in open(src):
     b, m, k, nn = map(int, s.split('x'))
     M = r8(m)
     cs = [l.split()[2], tiled(M, M, 64), tiled(128, 128, 64), tiled(M, M, 64, minb=2)]
-    seen = []
-    for c in cs:
-        if c in seen: continue
-        r = comp(s, c)
-        if not isinstance(r, tuple): print('  bad', c, r); continue
-        seen.append(c); out.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+    seen = force_lines(s, cs)
+    out += seen
 open(f'/work/main/.carry/force{tag}.txt', 'w').write("\n".join(out) + "\n")

@@ -18,12 +18,8 @@ while n < N_SHAPES:
     n += 1
     cs = [o[-1], tiled(128, 64, 128), tiled(128, 128, 64), tiled(128, 64, 128, grid=2), tiled(128, 64, 128, st=3),
           tiled(64, 64, 64, minb=2), tiled(64, 32, 128, minb=2)]
-    seen = []
-    for c in cs:
-        if c in seen: continue
-        r = comp(s, c)
-        if not isinstance(r, tuple): print('  bad', c, r); continue
-        seen.append(c); out.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+    seen = force_lines(s, cs)
+    out += seen
     shapes.append(f"{s.replace('x', ' ')} f32")
     print(n, s, len(seen), o[-2], o[-1][:70])
 open(f'/work/main/.carry/force{tag}.txt', 'w').write("\n".join(out) + "\n")

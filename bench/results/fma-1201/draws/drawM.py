@@ -6,7 +6,7 @@ seed = int(sys.argv[1]); n_fresh = int(sys.argv[2]); tag = sys.argv[3]
 sys.argv = sys.argv[:1]
 from model import load, cost, parse_cfg
 from fma_enum import candidates, best
-from common import dc, comp
+from common import dc, comp, force_lines
 data = collections.defaultdict(dict)
 for log, force in [('call1/forceG2.log', 'call1/forceG2.txt'), ('call2/forceG3.log', 'call2/forceG3.txt'),
                    ('call2/forceJ3.log', 'call2/forceJ3.txt')]:
@@ -35,12 +35,8 @@ for s in shapes + fresh:
     cs += [c for e, c, r in best(s, 10, 3)]
     if s in data:
         cs.append(min(data[s].items(), key=lambda x: x[1][0])[0])
-    seen = []
-    for c in cs:
-        if c in seen: continue
-        r = comp(s, c)
-        if not isinstance(r, tuple) or r[1] > 0: continue
-        seen.append(c); out.append(f"{s} f32 {c}  # regs {r[0]} spill {r[1]}")
+    seen = force_lines(s, cs, no_spills=True)
+    out += seen
     disp.append(f"{s.replace('x', ' ')} f32")
     print(s, len(seen), flush=True)
 open(f'/work/main/.carry/force{tag}.txt', 'w').write("\n".join(out) + "\n")
