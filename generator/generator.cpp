@@ -1353,8 +1353,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // f32 outputs with a side past 128 and the other from 48, left to the register-fed tiles
   // of heuristic_tiled (128 x 128 in 256 threads, 64 x 128 or 128 x 64 of 4 x 8 a thread): 8 x
   // 8 a thread in CTAs of 128 threads, fed by four cp.async stages, 64 x 128 (128 x 64 where
-  // N is under 128). The register-fed 128 x 128 tile took 143-167 registers in 8 warps: one
-  // CTA an SM, the loads of the next chunk waited on by the math. On the H200 (2026-12-01,
+  // N is under 128). The register-fed 128 x 128 tile took 128-167 registers in 8 warps (one
+  // CTA an SM on 4 of 5 shapes), its next chunk's loads held in registers. On the H200 (2026-12-01,
   // forced side by side, 7 shapes drawn with seeds 1302 and 1303 that took those tiles)
   // 1.18-1.77x on every one: 1825x249x14x143 21 -> 36 % of copy, 463x252x295x160 9 -> 15 %,
   // 2135x118x61x156 21 -> 30 %, 677x275x278x62 (128 x 64) 20 -> 24 %. Beside the 128^3
@@ -1362,7 +1362,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 0.92-1.21x (geomean 1.04x on 18).
   if (p.dtype == DType::f32 && d.cc_major >= 8 && std::max(p.m, p.n) > 128 && std::min(p.m, p.n) >= 48) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
-    const bool wide = p.n >= 128 || p.m < 128;
+    const bool wide = p.n >= 128;  // else M is the side past 128
     c.bm = wide ? 64 : 128, c.bn = wide ? 128 : 64;
     c.rm = 8, c.rn = 8, c.bk = 8, c.st = 4;
     c.threads = (c.bm / c.rm) * (c.bn / c.rn);
