@@ -15,8 +15,14 @@
 #                shipped database), the suite benchmark with it, the tiny-call test, the
 #                peers, the plots, tuning on first use
 #       force    GPU tests, then FORCE (a file of "shape dtype config" lines, default
-#                .carry/force.txt): every config timed beside the others of its problem,
-#                one tailor-bench process per problem
+#                .carry/force.txt; anything after the config, such as "# regs 141", is
+#                ignored): every config timed beside the others of its problem, one
+#                tailor-bench process per problem
+#       ab       GPU tests, then the problems of SUITE (a suite file) through dispatch under
+#                the old build OLD (default .carry/old/tailor-bench, its own cache) and this
+#                one, alternating, ROUNDS times (default 2), into $OUT/disp_ep.log with a
+#                "=== round R old|new" line before each (bench/results/families-1201/ep.py
+#                pairs them)
 #       last     the tiny-call test; the suite with nothing but the shipped database; tuning on
 #                first use (TAILOR_TUNE=1) and the second process that finds the record; the GPU
 #                tests; the host-or-device sweep
@@ -179,11 +185,25 @@ case "$MODE" in
     step forced configs from "$F" | tee -a "$OUT/force.log"
     grep -vE '^#|^\s*$' "$F" | awk '{print $1, $2}' | sort -u | while read -r shape dtype; do
       args=()
-      while read -r s d config; do
+      while read -r s d config _; do
         [ "$s" = "$shape" ] && [ "$d" = "$dtype" ] && args+=(--config "$config")
       done < <(grep -vE '^#|^\s*$' "$F")
-      "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --no-overhead --copy-mib 512 "${args[@]}" 2>&1 | grep -v '^#'
+      timeout 120 "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --no-overhead --copy-mib 512 "${args[@]}" 2>&1 |
+        grep -v '^#'
     done 2>&1 | tee -a "$OUT/force.log"
+    ;;
+  ab)
+    OLD=${OLD:-.carry/old/tailor-bench}
+    for r in $(seq 1 "${ROUNDS:-2}"); do
+      for side in old new; do
+        bench=$B/tailor-bench cache=/tmp/tailor-cache
+        [ "$side" = old ] && bench=$OLD cache=/tmp/tailor-cache-old
+        echo "=== round $r $side" >> "$OUT/disp_ep.log"
+        step round "$r" "$side"
+        TAILOR_CACHE_DIR=$cache timeout 300 "$bench" --suite "$SUITE" --no-overhead --copy-mib 512 2>&1 |
+          grep -v '^#' >> "$OUT/disp_ep.log"
+      done
+    done
     ;;
   last)
     step tiny calls
