@@ -220,7 +220,14 @@ struct TiledPlan {
 TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   const int cap = static_cast<int>(16 / p.esize());
   TiledPlan t{};
-  t.wa = std::min(c.rm, cap), t.wb = std::min(c.rn, cap);
+  // Register-tile read widths: the widest power of two (16 bytes at most) dividing the
+  // micro-tile's side, so that a side of 6 reads 8-byte pairs and of 5 or 7 single elements.
+  auto width = [&](int side) {
+    int w = 1;
+    while (w * 2 <= cap && side % (w * 2) == 0) w *= 2;
+    return w;
+  };
+  t.wa = c.mma ? std::min(c.rm, cap) : width(c.rm), t.wb = c.mma ? std::min(c.rn, cap) : width(c.rn);
   auto lv = [&](bool row, std::int64_t contig, std::int64_t tile_contig, std::int64_t ld, std::int64_t stride) {
     int v = std::max(1, c.vec);
     while (v > 1 && (contig % v || tile_contig % v || ld % v || stride % v)) v /= 2;
@@ -255,7 +262,6 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   return t;
 }
 
-bool pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 const char* scalar_letter(ScalarKind s, char general) {
   static const char letters[][2] = {"0", "1", "a", "b"};
@@ -548,8 +554,9 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   } else {
     if (c.bm < 1 || c.bn < 1 || c.bk < 1 || c.bm > 256 || c.bn > 256 || c.bk > 64)
       return fmt::format("tile {}x{}x{} must have bm, bn in [1, 256] and bk in [1, 64]", c.bm, c.bn, c.bk);
-    if (!c.mma && (!pow2(c.rm) || !pow2(c.rn) || c.rm > 8 || c.rn > 8))
-      return fmt::format("micro-tile {}x{} must have sides 1, 2, 4 or 8", c.rm, c.rn);
+    auto fma_side = [](int v) { return v == 1 || v == 2 || v == 4 || v == 6 || v == 8; };
+    if (!c.mma && (!fma_side(c.rm) || !fma_side(c.rn)))
+      return fmt::format("micro-tile {}x{} must have sides 1, 2, 4, 6 or 8", c.rm, c.rn);
     if (c.bm % c.rm != 0 || c.bn % c.rn != 0)
       return fmt::format("micro-tile {}x{} must divide the tile {}x{}", c.rm, c.rn, c.bm, c.bn);
     if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
@@ -1351,20 +1358,34 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     if (!check(p, c, d, align_bytes)) return c;
   }
   // f32 outputs with a side past 128 and the other from 48, left to the register-fed tiles
-  // of heuristic_tiled (128 x 128 in 256 threads, 64 x 128 or 128 x 64 of 4 x 8 a thread): 8 x
-  // 8 a thread in CTAs of 128 threads, fed by four cp.async stages, 64 x 128 (128 x 64 where
-  // N is under 128). The register-fed 128 x 128 tile took 128-167 registers in 8 warps (one
-  // CTA an SM on 4 of 5 shapes), its next chunk's loads held in registers. On the H200 (2026-12-01,
-  // forced side by side, 7 shapes drawn with seeds 1302 and 1303 that took those tiles)
-  // 1.18-1.77x on every one: 1825x249x14x143 21 -> 36 % of copy, 463x252x295x160 9 -> 15 %,
-  // 2135x118x61x156 21 -> 30 %, 677x275x278x62 (128 x 64) 20 -> 24 %. Beside the 128^3
-  // record's 32 x 128 tile, which dispatch lets serve many of these shapes, 64 x 128 ran
-  // 0.92-1.21x (geomean 1.04x on 18).
+  // of heuristic_tiled (128 x 128 in 256 threads, one CTA an SM at 128-167 registers, its next
+  // chunk's loads held in registers): CTAs of 128 threads fed by four cp.async stages, the
+  // tile that pads the output least among sides of 48, 64, 96 and 128 (micro-tiles of 6 or 8
+  // a side), weighed by what a padded multiply-add cost on each. On the H200
+  // (2026-12-01, 14 shapes of this family drawn with seed 2101, eight tiles forced side by
+  // side) the time over the padded work was 0.059 ps a multiply-add (median) on 64 x 128 and
+  // 64 x 96, 0.062 on 48 x 128 and 48 x 96, 0.063-0.064 on 128 x 64, 96 x 96, 128 x 96 and
+  // 96 x 64; the padded work predicted the fastest of the eight on 12 of the 14 (1.00-1.15x
+  // its time), where the fixed 64 x 128 (128 x 64 with N under 128) of 909a424 ran
+  // 0.67-1.0x the fastest (519x137x273x261: 48 x 96 1.71x over the 128^3 record's 32 x 128
+  // tile, 1282x118x63x282: 64 x 96 1.49x over 64 x 128). That fixed tile had replaced the
+  // register-fed 128 x 128 at 1.18-1.77x (7 shapes, seeds 1302 and 1303).
   if (p.dtype == DType::f32 && d.cc_major >= 8 && std::max(p.m, p.n) > 128 && std::min(p.m, p.n) >= 48) {
+    struct Tile {
+      int bm, bn, rm, rn;
+      double cost;  // time over padded work, relative to 64 x 128
+    };
+    // (96 x 96 and 128 x 96, timed at 1.07, never pad less than one of these at its cost.)
+    static constexpr Tile tiles[] = {{64, 128, 8, 8, 1.00}, {64, 96, 8, 6, 1.00},  {48, 128, 6, 8, 1.05},
+                                     {48, 96, 6, 6, 1.05},  {128, 64, 8, 8, 1.07}, {96, 64, 6, 8, 1.08}};
+    const Tile* pick = nullptr;
+    double best = 0;
+    for (const Tile& t : tiles) {
+      const double work = static_cast<double>(ceil_div(p.m, t.bm) * t.bm) * static_cast<double>(ceil_div(p.n, t.bn) * t.bn) * t.cost;
+      if (!pick || work < best) pick = &t, best = work;
+    }
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
-    const bool wide = p.n >= 128;  // else M is the side past 128
-    c.bm = wide ? 64 : 128, c.bn = wide ? 128 : 64;
-    c.rm = 8, c.rn = 8, c.bk = 8, c.st = 4;
+    c.bm = pick->bm, c.bn = pick->bn, c.rm = pick->rm, c.rn = pick->rn, c.bk = 8, c.st = 4;
     c.threads = (c.bm / c.rm) * (c.bn / c.rn);
     if (!check(p, c, d, align_bytes)) return c;
   }

@@ -332,22 +332,22 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(ft.rn == 8);
   CHECK(ft.st == 3);
   CHECK(h(641, 1, 229, 126, DType::f32).bn == 128);
-  // f32 outputs with a side past 128 and the other from 48: 8 x 8 a thread in 128 threads,
-  // four cp.async stages, 64 x 128 (128 x 64 where N is under 128), in place of the
-  // register-fed 128 x 128 tile (1149x233x14x251 24 -> 46 % of copy on the H200).
-  const KernelConfig wt = h(1149, 233, 14, 251, DType::f32);
-  CHECK(wt.bm == 64);
-  CHECK(wt.bn == 128);
-  CHECK(wt.rm == 8);
-  CHECK(wt.rn == 8);
-  CHECK(wt.threads == 128);
-  CHECK(wt.st == 4);
-  const KernelConfig tl = h(1236, 162, 248, 50, DType::f32);
-  CHECK(tl.bm == 128);
-  CHECK(tl.bn == 64);
-  CHECK(tl.st == 4);
-  CHECK(h(2135, 118, 61, 156, DType::f32).bn == 128);
-  CHECK(h(762, 128, 273, 158, DType::f32).bm == 64);
+  // f32 outputs with a side past 128 and the other from 48: four cp.async stages, the tile
+  // of sides 48, 64, 96 or 128 (micro-tiles of 6 or 8) that pads the output least, weighed by
+  // its measured cost a multiply-add (519x137x273x261: 48 x 96 1.71x over 32 x 128 on the
+  // H200), in place of the register-fed 128 x 128 tile.
+  struct Pick { std::int64_t batch, m, k, n; int bm, bn, rm, rn, threads; };
+  for (const Pick& t : {Pick{1149, 233, 14, 251, 48, 128, 6, 8, 128}, Pick{1236, 162, 248, 50, 96, 64, 6, 8, 128},
+                        Pick{2135, 118, 61, 156, 64, 96, 8, 6, 128}, Pick{762, 128, 273, 158, 64, 96, 8, 6, 128},
+                        Pick{519, 137, 273, 261, 48, 96, 6, 6, 128}, Pick{300, 256, 64, 256, 64, 128, 8, 8, 128},
+                        Pick{300, 300, 64, 300, 64, 128, 8, 8, 128}}) {
+    const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::tiled);
+    CHECK(c.st == 4);
+    CHECK(c.bk == 8);
+    CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{t.bm, t.bn, t.rm, t.rn, t.threads});
+  }
   CHECK(h(762, 128, 273, 158, DType::f64).mma == 1);  // f64 keeps the FP64 tensor cores
   // f32 sides of 90-120 past the slab's 100 KB: one tile of the sides rounded up to 8, split
   // in two CTAs of 64 rows from M = 105 (1648x116x137x117 20 -> 27 % of copy on the H200).
@@ -635,4 +635,29 @@ TEST_CASE("launch shape covers the batch") {
   const GemmProblem t = GemmProblem::make(5, 100, 100, 70, DType::f32).normalized();
   const KernelConfig tc = KernelConfig::parse("tiled,t=256,bm=64,bn=64,bk=16,rm=4,rn=4,grid=0");
   CHECK(gen::launch_shape(t, tc, kDev).grid == 5 * 2 * 2);
+}
+
+TEST_CASE("FMA micro-tiles of 6 are valid in every layout, sides other than 1, 2, 4, 6, 8 are not") {
+  const std::pair<std::array<std::int64_t, 4>, const char*> cases[] = {
+      {{19, 137, 45, 261}, "tiled,t=128,minb=1,bm=48,bn=96,bk=8,vec=4,rm=6,rn=6,grid=0,st=4"},
+      {{17, 162, 33, 50}, "tiled,t=128,minb=1,bm=96,bn=64,bk=8,vec=4,rm=6,rn=8,grid=0,st=4"},
+      {{11, 267, 31, 312}, "tiled,t=256,minb=1,bm=96,bn=96,bk=8,vec=4,rm=6,rn=6,grid=0,st=4"},
+      {{15, 150, 29, 200}, "tiled,t=128,minb=1,bm=64,bn=96,bk=16,vec=4,rm=8,rn=6,grid=0"},
+  };
+  const Layout layouts[][3] = {{Layout::row, Layout::row, Layout::row},
+                               {Layout::col, Layout::col, Layout::col},
+                               {Layout::row, Layout::col, Layout::row}};
+  for (const auto& [s, cfg] : cases)
+    for (const auto& l : layouts) {
+      GemmProblem p = GemmProblem::make(s[0], s[1], s[2], s[3], DType::f32);
+      p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
+      p = p.normalized();
+      const KernelConfig c = KernelConfig::parse(cfg);
+      CAPTURE(p.to_string());
+      CAPTURE(cfg);
+      CHECK_FALSE(gen::check(p, c, kDev, 16));
+    }
+  // Sides of 3, 5 and 7 are not FMA micro-tiles.
+  const GemmProblem p = GemmProblem::make(10, 137, 45, 261, DType::f32);
+  CHECK(gen::check(p, KernelConfig::parse("tiled,t=256,minb=1,bm=56,bn=96,bk=8,vec=4,rm=7,rn=3,grid=0"), kDev, 16));
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <future>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -26,8 +27,9 @@ struct Case {
   KernelConfig c;
 };
 
-// Compiles every case; returns the failures' messages.
-std::vector<std::string> compile_all(const std::vector<Case>& cases) {
+// Compiles every case; returns the failures' messages. Spills fail micro-tiles of up to 16
+// outputs, or every case with no_spills.
+std::vector<std::string> compile_all(const std::vector<Case>& cases, bool no_spills = false) {
   std::vector<std::string> failures;
   std::mutex mu;
   std::atomic<std::size_t> next{0};
@@ -40,7 +42,7 @@ std::vector<std::string> compile_all(const std::vector<Case>& cases) {
           const KernelSource src = gen::generate(cases[i].p, cases[i].c);
           const detail::CompiledKernel k = detail::compile(src, "sm_90");
           if (k.cubin.empty() || k.registers <= 0) throw std::runtime_error("empty cubin or no resource report");
-          if (k.spill_stores > 0 && cases[i].c.rm * cases[i].c.rn <= 16)
+          if (k.spill_stores > 0 && (no_spills || cases[i].c.rm * cases[i].c.rn <= 16))
             throw std::runtime_error("spills " + std::to_string(k.spill_stores) + " bytes");
         } catch (const std::exception& e) {
           std::lock_guard<std::mutex> lock(mu);
@@ -387,6 +389,24 @@ TEST_CASE("nvrtc: the heuristic's f32 one-matrix slabs up to 100 KB and rounded-
     CHECK(((c.family == Family::slab && c.mats == 1) || tile));
   });
   const auto failures = compile_all(cases);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
+TEST_CASE("nvrtc: the heuristic's f32 tiles for outputs with a side past 128 compile without spills, every scalar kind") {
+  // One shape for each tile the padded work picks: 48 x 96, 48 x 128, 64 x 96, 64 x 128,
+  // 96 x 64 and 128 x 64 (micro-tiles of 6 or 8 a side, 128 threads, four stages).
+  const std::int64_t sizes[][3] = {{137, 273, 261}, {233, 14, 251}, {118, 61, 156},
+                                   {256, 64, 256},  {171, 37, 310}, {220, 129, 53}};
+  std::set<std::pair<int, int>> tiles;
+  const auto cases = heuristic_picks(sizes, DType::f32, [&](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(c.st == 4);
+    CHECK(c.threads == 128);
+    tiles.insert({c.bm, c.bn});
+  });
+  CHECK(tiles == std::set<std::pair<int, int>>{{48, 96}, {48, 128}, {64, 96}, {64, 128}, {96, 64}, {128, 64}});
+  const auto failures = compile_all(cases, true);
   for (const auto& f : failures) FAIL_CHECK(f);
   CHECK(failures.empty());
 }

@@ -142,8 +142,9 @@ TEST_CASE("DMMA tiles: 24 and 48 only near such a side, 3 mma tiles a warp allow
   CHECK(near_mma(odd) > 0);
   CHECK(near_mma(even) == 0);
   CHECK_FALSE(gen::check(odd, KernelConfig::parse("tiled,t=128,minb=1,bm=48,bn=48,bk=8,vec=2,rm=3,rn=3,grid=0,mma=1"), kDev, 16));
-  // rm = 3 is an mma tile count, not an FMA micro-tile: the FMA path still wants powers of two.
+  // rm = 3 is an mma tile count, not an FMA micro-tile: the FMA path takes sides 1, 2, 4, 6, 8.
   CHECK(gen::check(odd, KernelConfig::parse("tiled,t=256,minb=1,bm=48,bn=48,bk=8,vec=2,rm=3,rn=3,grid=0"), kDev, 16));
+  CHECK_FALSE(gen::check(odd, KernelConfig::parse("tiled,t=64,minb=1,bm=48,bn=48,bk=8,vec=2,rm=6,rn=6,grid=0"), kDev, 16));
   CHECK(gen::check(odd, KernelConfig::parse("tiled,t=32,minb=1,bm=48,bn=48,bk=8,vec=2,rm=0,rn=3,grid=0,mma=1"), kDev, 16));
   // Same warps, same tile: 2 x 4 mma tiles (m16n8k4 pairs) predicted faster than 1 x 4 twice as many times over.
   const KernelConfig pairs = KernelConfig::parse("tiled,t=64,minb=1,bm=32,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1");

@@ -434,6 +434,25 @@ TEST_CASE("gpu: DMMA tiles (C through shared memory) and FMA tiles whose C rows 
   CHECK(run_forced_layouts(rt, shapes, scalars, 6500) >= 48);
 }
 
+TEST_CASE("gpu: FMA tiles with micro-tiles of 6 (sides of 48 and 96), every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // B (or A) read in 8-byte pairs a 6-wide micro-tile side; partial tiles on both sides, odd
+  // N (scalar C stores), four cp.async stages and register-fed, 128 and 256 threads, f64.
+  const ForcedShape shapes[] = {
+      {19, 137, 45, 261, DType::f32, "tiled,t=128,minb=1,bm=48,bn=96,bk=8,vec=4,rm=6,rn=6,grid=0,st=4"},
+      {23, 305, 27, 168, DType::f32, "tiled,t=128,minb=1,bm=64,bn=96,bk=8,vec=4,rm=8,rn=6,grid=0,st=4"},
+      {17, 162, 33, 50, DType::f32, "tiled,t=128,minb=1,bm=96,bn=64,bk=8,vec=4,rm=6,rn=8,grid=0,st=4"},
+      {13, 233, 14, 251, DType::f32, "tiled,t=128,minb=1,bm=48,bn=128,bk=8,vec=4,rm=6,rn=8,grid=0,st=4"},
+      {11, 267, 31, 312, DType::f32, "tiled,t=256,minb=1,bm=96,bn=96,bk=8,vec=4,rm=6,rn=6,grid=0,st=4"},
+      {9, 219, 21, 190, DType::f32, "tiled,t=256,minb=1,bm=128,bn=96,bk=8,vec=4,rm=8,rn=6,grid=0,st=4"},
+      {15, 150, 29, 200, DType::f32, "tiled,t=128,minb=1,bm=64,bn=96,bk=16,vec=4,rm=8,rn=6,grid=0"},
+      {21, 97, 19, 143, DType::f64, "tiled,t=128,minb=1,bm=48,bn=96,bk=8,vec=2,rm=6,rn=6,grid=0,st=3"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  CHECK(run_forced_layouts(rt, shapes, scalars, 12500) == 72);
+}
+
 TEST_CASE("gpu: DMMA tiles of the sides rounded up to 8, every layout, alpha and beta, forced and through dispatch") {
   Runtime rt;
   rt.impl().make_current();
