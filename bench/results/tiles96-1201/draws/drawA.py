@@ -2,6 +2,7 @@
 # dispatch decision is an FMA tile, drawn over sides 24-320, as a suite file for the old and
 # new builds through dispatch (bench/gpu_run.sh ab) and the peers.
 import random, sys
+sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "..", "..", "fma-1201", "draws"))
 from common import *
 random.seed(int(sys.argv[1])); N_SHAPES = int(sys.argv[2]); tag = sys.argv[3]
 shapes = []; tries = 0

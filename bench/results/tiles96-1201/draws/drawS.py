@@ -3,6 +3,7 @@
 # dispatch pick of d620feb (/tmp/dcN); the bulk-copied slab the heuristic picks once
 # slab_output admits these outputs (/tmp/dcX); the same slab with C not staged (cs = 0).
 import random, sys, subprocess, math
+sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "..", "..", "fma-1201", "draws"))
 from common import comp
 random.seed(int(sys.argv[1])); N_SHAPES = int(sys.argv[2]); tag = sys.argv[3]
 def dcb(binary, s, dt):

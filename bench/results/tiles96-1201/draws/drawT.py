@@ -4,6 +4,7 @@
 # 48 x 96 (6 x 6), 48 x 128 (6 x 8), 96 x 96 (6 x 6, 256 threads), 96 x 64 (6 x 8),
 # 128 x 96 (8 x 6, 256 threads), all in four cp.async stages.
 import random, sys
+sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "..", "..", "fma-1201", "draws"))
 from common import *
 random.seed(int(sys.argv[1])); N_SHAPES = int(sys.argv[2]); tag = sys.argv[3]
 out = []; shapes = []; n = 0

@@ -1,17 +1,21 @@
-# Validation of the padded-work tile rule: fresh f32 shapes with a side of 129-320 and the
-# other of 48-320 whose dispatch decision the change moves (old: /tmp/dcC, the build of
-# fb941b0; new: /tmp/dcN), as a suite file for both builds (bench/gpu_run.sh ab) and the peers.
+# Validation of the padded-work tile rule: fresh f32 shapes with a side of 129-SIDE and the
+# other of 48-SIDE (SIDE 320 unless given; K 8-320, or with SIDE given 1-SIDE) whose dispatch
+# decision the change moves (old: /tmp/dcC, the build of fb941b0; new: /tmp/dcN), as a suite
+# file for both builds (bench/gpu_run.sh ab) and the peers. Call 2: drawV.py 2201 18 V;
+# call 5: drawV.py 2501 16 V2 400.
 import random, subprocess, sys
 seed, n_want, tag = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+side = int(sys.argv[4]) if len(sys.argv) > 4 else 320
+k_lo = 1 if len(sys.argv) > 4 else 8
 random.seed(seed)
 def dc(binary, s):
     return subprocess.run([binary], input=f"{s} f32\n", capture_output=True, text=True).stdout.split()
 lines = []; tries = 0; same = 0
 while len(lines) < n_want:
     tries += 1
-    big = random.randint(129, 320); other = random.randint(48, 320)
+    big = random.randint(129, side); other = random.randint(48, side)
     m, nn = (big, other) if random.random() < 0.5 else (other, big)
-    k = random.choice([random.randint(8, 64), random.randint(65, 320)])
+    k = random.choice([random.randint(k_lo, 64), random.randint(65, side)])
     b = max(1, int(300e6 / ((m * k + k * nn + m * nn) * 4)))
     s = f"{b}x{m}x{k}x{nn}"
     o, n = dc('/tmp/dcC', s), dc('/tmp/dcN', s)
