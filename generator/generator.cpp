@@ -220,14 +220,9 @@ struct TiledPlan {
 TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
   const int cap = static_cast<int>(16 / p.esize());
   TiledPlan t{};
-  // Register-tile read widths: the widest power of two (16 bytes at most) dividing the
-  // micro-tile's side, so that a side of 6 reads 8-byte pairs and of 5 or 7 single elements.
-  auto width = [&](int side) {
-    int w = 1;
-    while (w * 2 <= cap && side % (w * 2) == 0) w *= 2;
-    return w;
-  };
-  t.wa = c.mma ? std::min(c.rm, cap) : width(c.rm), t.wb = c.mma ? std::min(c.rn, cap) : width(c.rn);
+  // Register-tile read widths (FMA: fma_read_width, a side of 6 in 8-byte pairs).
+  t.wa = c.mma ? std::min(c.rm, cap) : fma_read_width(c.rm, cap);
+  t.wb = c.mma ? std::min(c.rn, cap) : fma_read_width(c.rn, cap);
   auto lv = [&](bool row, std::int64_t contig, std::int64_t tile_contig, std::int64_t ld, std::int64_t stride) {
     int v = std::max(1, c.vec);
     while (v > 1 && (contig % v || tile_contig % v || ld % v || stride % v)) v /= 2;
@@ -261,7 +256,6 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
     t.c_vw = vw;
   return t;
 }
-
 
 const char* scalar_letter(ScalarKind s, char general) {
   static const char letters[][2] = {"0", "1", "a", "b"};
@@ -454,6 +448,12 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
   const std::int64_t stage_b = t.b_nat ? c.bn * (c.bk + t.pad_b) : c.bk * (c.bn + t.pad_b);
   const std::int64_t a = ceil_div(stages * stage_a * esz, 16) * 16;  // B starts 16-byte aligned
   return a + stages * stage_b * esz;
+}
+
+int fma_read_width(int side, int cap) {
+  int w = 1;
+  while (w * 2 <= cap && side % (w * 2) == 0) w *= 2;
+  return w;
 }
 
 int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest) {

@@ -67,6 +67,9 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& config);
 /// `mats` matrices of each packed operand, so that the threads' staging of any slab stays
 /// in whole, aligned vectors.
 int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest);
+/// Elements an FMA tile reads at a time along a micro-tile side: the widest power of two
+/// dividing `side` up to `cap` (16 bytes' worth), so a side of 6 in f32 reads 8-byte pairs.
+int fma_read_width(int side, int cap);
 /// Outputs the slab family is sized for: M and N up to 128, or a tall or wide C (one side
 /// up to 16, the other up to 2048) of at most 32 KB.
 bool slab_output(const GemmProblem& problem);

@@ -113,15 +113,11 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
       fma_per_item = warps * ksteps * tiles8 * 256.0 / 32.0 / 2.0;  // 4 units: 2 cycles
       reads_per_item = warps * ksteps * (c.rm + c.rn) * 2.0;
     } else {
-      // A micro-tile side is read in vectors of the widest power of two that divides it (16
-      // bytes at most): a side of 6 in f32 is three 8-byte reads.
-      auto reads = [w](int side) {
-        int v = 1;
-        while (v * 2 <= w && side % (v * 2) == 0) v *= 2;
-        return ceil_div(side, v);
-      };
+      // A micro-tile side is read fma_read_width elements at a time (a side of 6 in f32: three
+      // 8-byte reads).
+      const double reads = c.rm / fma_read_width(c.rm, w) + c.rn / fma_read_width(c.rn, w);
       fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
-      reads_per_item = c.threads / 32.0 * chunks * c.bk * static_cast<double>(reads(c.rm) + reads(c.rn)) * 2.0;
+      reads_per_item = c.threads / 32.0 * chunks * c.bk * reads * 2.0;
     }
     useful = useful_fraction(p, c);
     // Each tile re-reads its rows of A and columns of B: traffic the L2 must serve.
