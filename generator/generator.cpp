@@ -433,14 +433,14 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
     // one more unit of room is kept (slab.cuh's RUN_ALIGNED and C_ALIGNED).
     const std::int64_t unit = 16 / esz;
     auto room = [&](bool bulk, std::int64_t e) { return c.tma && bulk && (c.mats * e) % unit != 0 ? unit : 0; };
-    const std::int64_t ops = slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) +
-                             room(!q.bcast_a(), q.m * q.k) +
-                             slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz) +
-                             room(!q.bcast_b(), q.k * q.n);
-    // cs = 1: the slab's C is staged over the operands
+    const std::int64_t op_a = slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) + room(!q.bcast_a(), q.m * q.k);
+    const std::int64_t op_b = slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz) + room(!q.bcast_b(), q.k * q.n);
+    // cs = 1: the slab's C is staged over the operands, after the broadcast ones (kept for
+    // every slab a CTA takes)
+    const std::int64_t keep = (q.bcast_a() ? op_a : 0) + (q.bcast_b() ? op_b : 0);
     const std::int64_t staged =
-        c.cs ? ceil_div(static_cast<std::int64_t>(c.mats) * q.m * q.n, unit) * unit + room(true, q.m * q.n) : 0;
-    return buffers * std::max(ops, staged) * esz;
+        c.cs ? keep + ceil_div(static_cast<std::int64_t>(c.mats) * q.m * q.n, unit) * unit + room(true, q.m * q.n) : 0;
+    return buffers * std::max(op_a + op_b, staged) * esz;
   }
   const TiledPlan t = tiled_plan(p, c);
   const std::int64_t stages = c.st ? c.st : 2;
@@ -513,8 +513,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
                          "computes the current one");
     if (c.cs != 0 && c.cs != 1) return fmt::format("slab: cs = {} must be 0 or 1", c.cs);
     if (c.cs) {
-      if (!p.packed_c() || p.bcast_a() || p.bcast_b())
-        return std::string("slab: cs = 1 (C staged in shared memory) needs a packed C and no broadcast operand");
+      if (!p.packed_c()) return std::string("slab: cs = 1 (C staged in shared memory) needs a packed C");
       if (c.ks != 1 || (c.st != 0 && c.tma == 0))
         return std::string("slab: cs = 1 needs ks = 1, and st = 0 unless tma = 1");
       if (c.mma) {
@@ -860,6 +859,15 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
   const std::int64_t fixed = (p.bcast_a() ? a : 0) + (p.bcast_b() ? b : 0);
+  // Operands a bulk-copied slab takes: packed (matrices back to back), or one matrix shared
+  // by the batch (staged once per CTA and kept; C is staged after it). Not both shared.
+  // Broadcast operands had been left to the threads' slabs without C staged, or to tiles:
+  // on the H200 (2026-12-01, through dispatch, old and new builds alternating, 25 broadcast
+  // shapes of sides 1-96 and K 1-128 whose decision this moves, two draws) 0.94-3.49x,
+  // geomean 1.40x (32894x30x27x10 f64 bcastA 35 -> 88 % of copy, 154320x3x73x8 f32 bcastB
+  // 42 -> 86 %, 18472x70x28x1 f32 bcastB 58 -> 96 %; 107142x10x4x25 f32 bcastA 0.94x).
+  // Forced beside it, the same slabs without C staged ran 1.0-9x slower than with it.
+  const bool slab_ops = (p.packed_a() || p.bcast_a()) && (p.packed_b() || p.bcast_b()) && per_mat > 0;
   // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M or N
   // from 9) on sm_90: bulk-copied slabs of at most 24 KB (or the fewest matrices whose
   // runs are whole 16-byte units), C staged and bulk-stored; micro-tiles (sides up to 12
@@ -1062,10 +1070,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // Short reductions (K under 16) only with a side past 32: through dispatch (2026-11-30,
   // H200) 24x12x24 ran 0.88x and 20x8x20 0.96x the threads' FMA slabs, while 44x10x82,
   // 86x11x63 and 92x12x73 gained 1.56-1.66x.
-  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_over_slab && p.packed_a() &&
-      p.packed_b() && p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 &&
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && align_bytes >= 16 && !dmma_over_slab && slab_ops &&
+      p.packed_c() && p.m >= 17 && p.n >= 17 && p.m <= 128 && p.n <= 128 &&
       (p.k >= 16 || (p.k >= 8 && std::max(p.m, p.n) > 32))) {
-    const std::int64_t foot = std::max(per_mat, p.m * p.n) * esz;
+    const std::int64_t foot = std::max(per_mat, p.m * p.n) * esz + fixed * esz;
     KernelConfig c;
     c.family = Family::slab;
     c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1;
@@ -1075,7 +1083,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     c.vec = slab_vec_width(p, c.mats, 2);
     const bool b_free = mma_perm(p, c, 'B').has_value();
     const bool conflict_free = b_free && mma_perm(p, c, 'A');
-    const std::int64_t ab = per_mat * esz;
+    const std::int64_t ab = (per_mat + fixed) * esz;
     // Conflicted reads of A alone (rows of K doubles, K a multiple of 8) cost little: each
     // warp reads only its own 16 rows of A, while every warp reads all of B. On the H200
     // (2026-11-30, forced beside the staged standard DMMA tile and the heuristic's tile, f64
@@ -1148,9 +1156,9 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   }
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
-  if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && p.packed_a() && p.packed_b() && p.packed_c() &&
+  if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && slab_ops && p.packed_c() &&
       slab_output(p) && (mid || wide || long_k) &&
-      per_mat * esz <= (tall_out ? 112 : p.dtype == DType::f32 ? 100 : 40) * 1024) {
+      (per_mat + fixed) * esz <= (tall_out ? 112 : p.dtype == DType::f32 ? 100 : 40) * 1024) {
     KernelConfig c;
     c.family = Family::slab;
     c.vec = static_cast<int>(16 / esz);
@@ -1171,7 +1179,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // matrices) 4 gained 1.13-1.47x and 5 lost 0.89-0.96x, so f64 keeps the step; below
     // 40 KB it lost as often as it gained (33^3 f32 94 -> 88 %, 35^3 f64 96 -> 68 %).
     std::int64_t step = 1;
-    for (std::int64_t e : {a, b, p.m * p.n}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
+    for (std::int64_t e : {p.bcast_a() ? 0 : a, p.bcast_b() ? 0 : b, p.m * p.n})
+      step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
     if ((p.dtype == DType::f32 || tall_out) && step * per_mat * esz > 40 * 1024) step = 1;
     // Tall and wide outputs count C too (staged in shared memory): 12x5x242 f32 ran four
     // matrices a slab (46 KB of C) at 47 % of copy, one at 80 %.

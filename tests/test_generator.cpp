@@ -532,14 +532,23 @@ TEST_CASE("validation rules") {
   c.threads = 160, c.ks = 2;
   CHECK(gen::check(cube, c, kDev, 16));
   c.ks = 1;
+  // A broadcast operand is kept for every slab: C is staged after it (slab.cuh's KEEP).
   GemmProblem shared = GemmProblem::make(1000, 33, 33, 33, DType::f32);
   shared.broadcast_b();
-  CHECK(gen::check(shared.normalized(), c, kDev, 16));
+  CHECK_FALSE(gen::check(shared.normalized(), c, kDev, 16));
   // 1x1 outputs of a K = 1 product: C is larger than the operands, the staging area grows.
   const GemmProblem outer = GemmProblem::make(1000, 8, 1, 8, DType::f32).normalized();
   const KernelConfig oc = KernelConfig::parse("slab,t=256,minb=1,mats=4,vec=4,rm=1,rn=1,grid=0,cs=1");
   REQUIRE_FALSE(gen::check(outer, oc, kDev, 16));
   CHECK(gen::smem_bytes(outer, oc) == 4 * 64 * 4);
+  // The same with A shared: its 8 floats stay first, the 4 x 64 staged outputs follow.
+  GemmProblem outer_a = GemmProblem::make(1000, 8, 1, 8, DType::f32);
+  outer_a.broadcast_a();
+  REQUIRE_FALSE(gen::check(outer_a.normalized(), oc, kDev, 16));
+  CHECK(gen::smem_bytes(outer_a.normalized(), oc) == (8 + 4 * 64) * 4);
+  GemmProblem padded_c = GemmProblem::make(1000, 8, 1, 8, DType::f32);
+  padded_c.ldc = 12, padded_c.stride_c = 8 * 12;
+  CHECK(gen::check(padded_c.normalized(), oc, kDev, 16)->find("needs a packed C") != std::string::npos);
   // tma = 1: bulk copies of whole slabs (16-byte runs), unpadded, sm_90, packed or broadcast operands.
   c = KernelConfig::parse("slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
   CHECK(c.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");

@@ -328,8 +328,15 @@ struct Slab {
   // (it overlays them); whole 16-byte units, so that a second buffer starts aligned.
   static constexpr int C_STAGE =
       S::CS ? (S::MATS * M * N + V16 - 1) / V16 * V16 + (C_ALIGNED ? 0 : V16) : 0;
+  // A broadcast operand is staged once per CTA and kept for every slab, so the staged C
+  // must not overlay it: broadcast operands come first in a buffer (B before A where only
+  // B is broadcast and C is staged) and C is staged after them, over the others.
+  static constexpr bool B_FIRST = S::CS && S::B_BCAST && !S::A_BCAST;
+  static constexpr int A_OFF = B_FIRST ? OpB::SMEM_ELEMS : 0;
+  static constexpr int B_OFF = B_FIRST ? 0 : OpA::SMEM_ELEMS;
+  static constexpr int KEEP = (S::A_BCAST ? OpA::SMEM_ELEMS : 0) + (S::B_BCAST ? OpB::SMEM_ELEMS : 0);
   static constexpr int BUF_ELEMS =
-      OpA::SMEM_ELEMS + OpB::SMEM_ELEMS > C_STAGE ? OpA::SMEM_ELEMS + OpB::SMEM_ELEMS : C_STAGE;
+      OpA::SMEM_ELEMS + OpB::SMEM_ELEMS > KEEP + C_STAGE ? OpA::SMEM_ELEMS + OpB::SMEM_ELEMS : KEEP + C_STAGE;
   static constexpr int TM = (M + S::RM - 1) / S::RM;  // micro-tiles per matrix, down M
   static constexpr int TN = (N + S::RN - 1) / S::RN;  // and across N
   static constexpr int UNITS = TM * TN;
@@ -468,7 +475,8 @@ struct Slab {
 
   // CS: C staged through shared memory (packed C, one micro-tile a thread at most): the
   // sums go to shared memory in C's storage order, over the operands (every thread is past
-  // them: a barrier), and the slab's C leaves as one coalesced run of VEC-element vectors.
+  // them: a barrier; a broadcast operand, kept for the next slab, lies before sC), and the
+  // slab's C leaves as one coalesced run of VEC-element vectors.
   // With bulk_c (TMA, beta = 0, a full slab) the scaled sums leave by one bulk copy that
   // thread 0 issues; it waits for the copy to have read shared memory before the slab's
   // next operands land there. Where the slab's C is not whole 16-byte units (!C_ALIGNED),
@@ -700,8 +708,9 @@ struct Slab {
   __device__ __forceinline__ static void run(const T* __restrict__ A, const T* __restrict__ B,
                                              T* __restrict__ C, T alpha, T beta, i64 batch) {
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    T* sA = reinterpret_cast<T*>(smem_raw);
-    T* sB = sA + OpA::SMEM_ELEMS;
+    T* const base = reinterpret_cast<T*>(smem_raw);
+    T* sA = base + A_OFF;
+    T* sB = base + B_OFF;
     const int tid = threadIdx.x;
     const i64 nslabs = (batch + S::MATS - 1) / S::MATS;
     if constexpr (S::ST == 2 && S::TMA) {
@@ -763,9 +772,10 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(b, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        T* sc = base + h * BUF + KEEP;  // where a staged C goes
+        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, sc, C, b0, nb, alpha, beta, tid, nb == S::MATS);
         else if constexpr (S::MMA) compute_mma(oa, ob, C, b0, nb, alpha, beta, tid);
-        else if constexpr (S::CS) compute_staged(oa, ob, a, C, b0, nb, alpha, beta, tid, nb == S::MATS);
+        else if constexpr (S::CS) compute_staged(oa, ob, sc, C, b0, nb, alpha, beta, tid, nb == S::MATS);
         else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }
@@ -849,9 +859,9 @@ struct Slab {
           if (!S::B_BCAST) OpB::load(sB, B, b0, nb, tid);
           __syncthreads();
         }
-        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
+        if constexpr (S::MMA && S::CS) compute_staged_mma(oa, ob, base + KEEP, C, b0, nb, alpha, beta, tid, bulk);
         else if constexpr (S::MMA) compute_mma(oa, ob, C, b0, nb, alpha, beta, tid);
-        else if constexpr (S::CS) compute_staged(oa, ob, sA, C, b0, nb, alpha, beta, tid, bulk);
+        else if constexpr (S::CS) compute_staged(oa, ob, base + KEEP, C, b0, nb, alpha, beta, tid, bulk);
         else compute(oa, ob, C, b0, nb, alpha, beta, tid);
         __syncthreads();
       }

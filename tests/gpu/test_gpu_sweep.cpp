@@ -397,6 +397,50 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
   }
 }
 
+TEST_CASE("gpu: a broadcast operand in bulk-copied slabs with C staged after it (FMA and DMMA), alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // tma = 1 needs sm_90 (gen::check rejects it below)
+  // The shared matrix is staged once per CTA and kept; C is staged after it, over the other
+  // operand. One buffer and two (a persistent grid), partial last slabs (batches that are
+  // not a multiple of mats), slabs of C that are not whole 16-byte units (5 x 3 floats, 3 a
+  // slab), B placed before A in shared memory where only B is shared.
+  struct Shape {
+    std::int64_t batch, m, k, n;
+    DType t;
+    bool a_shared;
+    const char* config;
+  };
+  const Shape shapes[] = {
+      {1001, 36, 8, 54, DType::f64, true, "slab,t=192,minb=1,mats=2,vec=2,rm=1,rn=4,grid=0,cs=1,tma=1,mma=1"},
+      {1003, 30, 27, 10, DType::f64, true, "slab,t=64,minb=1,mats=6,vec=2,rm=6,rn=5,grid=0,cs=1,tma=1"},
+      {1001, 3, 73, 8, DType::f32, false, "slab,t=64,minb=1,mats=28,vec=4,rm=3,rn=4,grid=0,cs=1,tma=1"},
+      {999, 38, 3, 47, DType::f64, false, "slab,t=224,minb=1,mats=4,vec=2,rm=5,rn=7,grid=0,cs=1,tma=1"},
+      {1001, 70, 28, 1, DType::f32, false, "slab,t=32,minb=1,mats=2,vec=4,rm=5,rn=1,grid=0,cs=1,tma=1"},
+      {1001, 33, 33, 33, DType::f32, true, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=2,st=2,cs=1,tma=1"},
+      {1001, 33, 33, 33, DType::f32, false, "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=2,st=2,cs=1,tma=1"},
+      {513, 37, 29, 45, DType::f64, false, "slab,t=96,minb=1,mats=1,vec=1,rm=1,rn=3,grid=2,st=2,cs=1,tma=1,mma=1"},
+      {1001, 5, 7, 3, DType::f32, true, "slab,t=64,minb=1,mats=3,vec=1,rm=5,rn=3,grid=0,cs=1,tma=1"},
+      {1001, 5, 7, 3, DType::f32, false, "slab,t=64,minb=1,mats=3,vec=1,rm=5,rn=3,grid=2,st=2,cs=1,tma=1"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const Shape& s : shapes)
+    for (auto [alpha, beta] : scalars) {
+      GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+      if (s.a_shared) p.broadcast_a();
+      else p.broadcast_b();
+      Case c{p.normalized(), alpha, beta, KernelConfig::parse(s.config)};
+      CAPTURE(c.label());
+      REQUIRE_FALSE(gen::check(c.p, *c.forced, rt.device(), 16));
+      CHECK(run_case(rt, c, nullptr, 15000 + n++) == "");
+      // Through dispatch too (the heuristic's bulk-copied slabs take broadcast operands).
+      c.forced.reset();
+      CHECK(run_case(rt, c, nullptr, 15000 + n++) == "");
+    }
+  CHECK(n == 80);
+}
+
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
