@@ -416,6 +416,11 @@ bool slab_output(const GemmProblem& p) {
   return (p.m <= 128 && p.n <= 128) || (std::min(p.m, p.n) <= 16 && std::max(p.m, p.n) <= 2048 && p.m * p.n * p.esize() <= 32 * 1024);
 }
 
+bool fma_wide_output(const GemmProblem& problem) {
+  const GemmProblem p = norm(problem);
+  return p.dtype == DType::f32 && std::max(p.m, p.n) > 128 && std::min(p.m, p.n) >= 48;
+}
+
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config, const SlabPads& pads) {
   const GemmProblem p = slab_canonical(norm(problem));
   return operand_wavefronts(p, config, 'A', pads.a_row, pads.a_mat) +
@@ -1379,7 +1384,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 0.67-1.0x the fastest (519x137x273x261: 48 x 96 1.71x over the 128^3 record's 32 x 128
   // tile, 1282x118x63x282: 64 x 96 1.49x over 64 x 128). That fixed tile had replaced the
   // register-fed 128 x 128 at 1.18-1.77x (7 shapes, seeds 1302 and 1303).
-  if (p.dtype == DType::f32 && d.cc_major >= 8 && std::max(p.m, p.n) > 128 && std::min(p.m, p.n) >= 48) {
+  if (d.cc_major >= 8 && fma_wide_output(p)) {
     struct Tile {
       int bm, bn, rm, rn;
       double cost;  // time over padded work, relative to 64 x 128
@@ -1387,10 +1392,21 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // (96 x 96 and 128 x 96, timed at 1.07, never pad less than one of these at its cost.)
     static constexpr Tile tiles[] = {{64, 128, 8, 8, 1.00}, {64, 96, 8, 6, 1.00},  {48, 128, 6, 8, 1.05},
                                      {48, 96, 6, 6, 1.05},  {128, 64, 8, 8, 1.07}, {96, 64, 6, 8, 1.08}};
+    // N past 128 with reductions under 160: no tiles 64 wide, and the 96-wide ones at 0.9 of
+    // their cost. Forced beside the others on the H200 (2026-12-01, 12 shapes of N 289-400
+    // where the padding picked 128 x 64 or 96 x 64, seed 2601): on all 10 with K of 10-98 a
+    // 96-wide tile ran fastest, 1.16-2.51x the pick (1269x179x12x298 309.7 -> 126.7 us,
+    // 579x380x14x315 2.51x, 831x247x28x303 1.66x), and 64 x 96 ran 1.05-1.62x 64 x 128 where
+    // both padded N alike (1269x179x12x298, 1440x151x10x314); the pick won on the 2 with K of
+    // 209 and 326 (1.07x, 1.08x).
+    const bool wide_short = p.n > 128 && p.k < 160;
     const Tile* pick = nullptr;
     double best = 0;
     for (const Tile& t : tiles) {
-      const double work = static_cast<double>(ceil_div(p.m, t.bm) * t.bm) * static_cast<double>(ceil_div(p.n, t.bn) * t.bn) * t.cost;
+      if (wide_short && t.bn == 64) continue;
+      const double scale = wide_short && t.bn == 96 ? 0.9 : 1.0;
+      const double work = scale * static_cast<double>(ceil_div(p.m, t.bm) * t.bm) *
+                          static_cast<double>(ceil_div(p.n, t.bn) * t.bn) * t.cost;
       if (!pick || work < best) pick = &t, best = work;
     }
     KernelConfig c = heuristic_tiled(p, d, align_bytes);

@@ -73,6 +73,9 @@ int fma_read_width(int side, int cap);
 /// Outputs the slab family is sized for: M and N up to 128, or a tall or wide C (one side
 /// up to 16, the other up to 2048) of at most 32 KB.
 bool slab_output(const GemmProblem& problem);
+/// f32 outputs with a side past 128 and the other from 48: where the heuristic's last rule
+/// picks an FMA tile by the output it pads least (sides of 48, 64, 96, 128).
+bool fma_wide_output(const GemmProblem& problem);
 /// Registers a thread of a slab on the FP64 tensor cores needs (an estimate from its rm x rn
 /// blocks of 16 x 16: 8 doubles of sums a block pair, fragments; ptxas gave 65^3 f64's 1 x 5
 /// blocks 126 registers, 2 x 2 144, 2 x 3 172).

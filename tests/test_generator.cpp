@@ -335,12 +335,14 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   // f32 outputs with a side past 128 and the other from 48: four cp.async stages, the tile
   // of sides 48, 64, 96 or 128 (micro-tiles of 6 or 8) that pads the output least, weighed by
   // its measured cost a multiply-add (519x137x273x261: 48 x 96 1.71x over 32 x 128 on the
-  // H200), in place of the register-fed 128 x 128 tile.
+  // H200), in place of the register-fed 128 x 128 tile. N past 128 with K under 160: no tiles
+  // 64 wide, the 96-wide ones at 0.9 of their cost (300^3 x 64: 64 x 96 where both pad N
+  // alike); from K = 160 the 64-wide ones again (286x397x209x295: 96 x 64).
   struct Pick { std::int64_t batch, m, k, n; int bm, bn, rm, rn, threads; };
   for (const Pick& t : {Pick{1149, 233, 14, 251, 48, 128, 6, 8, 128}, Pick{1236, 162, 248, 50, 96, 64, 6, 8, 128},
                         Pick{2135, 118, 61, 156, 64, 96, 8, 6, 128}, Pick{762, 128, 273, 158, 64, 96, 8, 6, 128},
                         Pick{519, 137, 273, 261, 48, 96, 6, 6, 128}, Pick{300, 256, 64, 256, 64, 128, 8, 8, 128},
-                        Pick{300, 300, 64, 300, 64, 128, 8, 8, 128}}) {
+                        Pick{300, 300, 64, 300, 64, 96, 8, 6, 128}, Pick{286, 397, 209, 295, 96, 64, 6, 8, 128}}) {
     const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
     CAPTURE(c.to_string());
     CHECK(c.family == Family::tiled);

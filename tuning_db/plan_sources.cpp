@@ -340,6 +340,14 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         if (r.config.family == Family::tiled && r.config.st == 0 && h.family == Family::tiled && h.st > 0 &&
             other_matrices)
           return std::nullopt;
+        // Nor where the heuristic's pick is the FMA tile that pads an f32 output with a side
+        // past 128 least: on the H200 (2026-12-01) the 128^3 f32 record's 32 x 128 tile ran
+        // 0.85-1.04x that pick (8 shapes forced side by side, geomean 0.97x), and where the
+        // 96-wide tiles displaced the pick it served 3 shapes at 0.87x, 0.90x and 1.12x the
+        // tile it replaced.
+        if (r.config.family == Family::tiled && !r.config.mma && h.family == Family::tiled && !h.mma &&
+            gen::fma_wide_output(p) && other_matrices)
+          return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};
         // Only within the heuristic pick's family: across families the model is off by more
