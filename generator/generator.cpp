@@ -1226,6 +1226,34 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // (Smaller f32 slabs from 160 threads get the directive where ptxas holds them to one CTA
     // an SM: Runtime::Impl::settle, which compiles the kernel and reads its registers.)
     if (p.dtype == DType::f32 && !tall_out && c.mats == 1 && c.threads >= 160 && per_mat * esz >= 40 * 1024) c.minb = 2;
+    // Reductions of 1 to 3, where C's writes are most of the traffic and a multiply-add per
+    // shared-memory read counts for little: micro-tiles of 2 x 1 (1 x 2 for one row), C
+    // written from registers (cs = 0), slabs of about 12 KB of A, B and C together, and a
+    // thread for every 100 bytes or so. Tuned on the H200 (2026-12-01, 6 such shapes the
+    // heuristic had given large micro-tiles with C staged, 58-66 % of copy): the winners were
+    // 2 x 1, 1 x 2 or 2 x 2 tiles without C staged in 128-512 threads, 80-100 bytes a thread
+    // on 4 of them, 1.26-1.46x faster (7539x61x3x36 f64 59 -> 86 %, 57164x20x2x28 f32 65 ->
+    // 84 %, 47892x41x3x15 f32 64 -> 83 %, 46699x11x3x55 f32 58 -> 74 %). Through dispatch
+    // (a fresh draw of 24 shapes the rule moved, seed 3501, broadcast operands among them):
+    // with N from 4, 0.86-1.64x, 15 of 16 faster, geomean 1.26x (38226x15x3x52 f32 49 -> 81 %
+    // of copy, 7402x38x3x59 f64 52 -> 80 %, 56990x65x1x4 f64 60 -> 90 %); with N of 1-3, where
+    // a warp's writes of 2 x 1 tiles stride C's short rows, 0.42-1.19x (551470x33x1x2 f32
+    // with A shared 91 -> 39 %): N from 4 only.
+    if (p.k <= 3 && p.n >= 4 && !tall_out) {
+      KernelConfig s = c;
+      s.cs = 0;
+      s.rm = p.m >= 2 ? 2 : 1, s.rn = p.m >= 2 ? 1 : 2;
+      const std::int64_t bytes = (per_mat + p.m * p.n) * esz;  // a matrix's A, B and C
+      const std::int64_t mats = std::min<std::int64_t>(
+          ceil_div(std::max<std::int64_t>(1, (12 * 1024 + bytes / 2) / bytes), step) * step,
+          std::max<std::int64_t>(step, p.batch / step * step));
+      const std::int64_t units = mats * ceil_div(p.m, s.rm) * ceil_div(p.n, s.rn);
+      s.mats = static_cast<int>(mats);
+      s.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));
+      s.threads = static_cast<int>(std::clamp<std::int64_t>(
+          std::min(ceil_div(mats * bytes, 100 * 32), ceil_div(units, 32)) * 32, 64, 512));
+      if (!check(p, s, d, align_bytes)) return s;
+    }
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from

@@ -268,8 +268,20 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(h(329670, 7, 3, 7, DType::f32).rm != 7);
   CHECK(h(186335, 4, 7, 8, DType::f32).rn != 1);
   // Tall matrices (M from 24) below the work bound: bulk-copied slabs (40x2x8 f32 ran at
-  // 17 % of copy in the threads' slab, 62 % bulk-copied).
-  CHECK(bulk(h(72115, 40, 2, 8, DType::f32)));
+  // 17 % of copy in the threads' slab, 62 % bulk-copied); with K up to 3, micro-tiles of
+  // 2 x 1 and C written from registers, about 12 KB of A, B and C a slab, a thread for each
+  // 100 bytes of it (7539x61x3x36 f64 tuned 59 -> 86 % of copy with such a config).
+  const KernelConfig t40 = h(72115, 40, 2, 8, DType::f32);
+  CHECK(t40.family == Family::slab);
+  CHECK(t40.tma == 1);
+  CHECK(t40.cs == 0);
+  CHECK(std::array{t40.rm, t40.rn} == std::array{2, 1});
+  CHECK(t40.mats * (40 * 2 + 2 * 8 + 40 * 8) * 4 <= 16 * 1024);
+  CHECK(t40.threads == 128);
+  const KernelConfig w1 = h(60000, 1, 3, 90, DType::f32);
+  CHECK(w1.tma == 1);
+  CHECK(w1.cs == 0);
+  CHECK(std::array{w1.rm, w1.rn} == std::array{1, 2});  // one row: 1 x 2
   CHECK(bulk(h(24193, 49, 4, 8, DType::f64)));
   // Below 24 rows and K under 8 the threads' slab keeps 2 x 2 micro-tiles, never 4 x 4
   // (20x2x20 f32: 19 % of copy with 4 x 4, 72 % with 2 x 2) ...
