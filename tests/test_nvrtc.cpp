@@ -413,6 +413,17 @@ TEST_CASE("nvrtc: the heuristic's f32 tiles for outputs with a side past 128 com
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's 64 x 48 tiles for f32 outputs of M past 128 and N of 33-47 compile without spills") {
+  const std::int64_t sizes[][3] = {{210, 36, 42}, {238, 14, 45}, {129, 1, 33}, {700, 64, 47}};
+  const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{64, 48, 4, 6, 128});
+  });
+  const auto failures = compile_all(cases, true);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: the heuristic's slabs for tall and wide outputs compile without spills, every scalar kind") {
   const std::int64_t sizes[][3] = {{229, 25, 6}, {12, 19, 200}, {300, 14, 9}, {12, 5, 242}, {253, 52, 4},
                                    {197, 31, 11}, {12, 37, 341}, {394, 6, 2}, {400, 20, 3}};
