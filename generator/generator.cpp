@@ -871,7 +871,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // shapes of sides 1-96 and K 1-128 whose decision this moves, two draws) 0.94-3.49x,
   // geomean 1.40x (32894x30x27x10 f64 bcastA 35 -> 88 % of copy, 154320x3x73x8 f32 bcastB
   // 42 -> 86 %, 18472x70x28x1 f32 bcastB 58 -> 96 %; 107142x10x4x25 f32 bcastA 0.94x).
-  // Forced beside it, the same slabs without C staged ran 1.0-9x slower than with it.
+  // Forced beside it, the same slabs without C staged ran 1.0-9.3x slower than with it.
   const bool slab_ops = (p.packed_a() || p.bcast_a()) && (p.packed_b() || p.bcast_b()) && per_mat > 0;
   // Small and mid-size matrices (from 10^3 of work a matrix in f32, 2000 in f64; M or N
   // from 9) on sm_90: bulk-copied slabs of at most 24 KB (or the fewest matrices whose
@@ -1229,10 +1229,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // Reductions of 1 to 3, where C's writes are most of the traffic and a multiply-add per
     // shared-memory read counts for little: micro-tiles of 2 x 1 (1 x 2 for one row), C
     // written from registers (cs = 0), slabs of about 12 KB of A, B and C together, and a
-    // thread for every 100 bytes or so. Tuned on the H200 (2026-12-01, 6 such shapes the
-    // heuristic had given large micro-tiles with C staged, 58-66 % of copy): the winners were
-    // 2 x 1, 1 x 2 or 2 x 2 tiles without C staged in 128-512 threads, 80-100 bytes a thread
-    // on 4 of them, 1.26-1.46x faster (7539x61x3x36 f64 59 -> 86 %, 57164x20x2x28 f32 65 ->
+    // thread for every 100 bytes or so. Tuned on the H200 (2026-12-01, 5 such shapes the
+    // heuristic had given large micro-tiles with C staged, 58-65 % of copy): the winners were
+    // 2 x 1, 1 x 2 or 2 x 2 tiles without C staged in 128-512 threads, 98-194 bytes of A, B
+    // and C a thread, 1.26-1.46x faster (7539x61x3x36 f64 59 -> 86 %, 57164x20x2x28 f32 65 ->
     // 84 %, 47892x41x3x15 f32 64 -> 83 %, 46699x11x3x55 f32 58 -> 74 %). Through dispatch
     // (a fresh draw of 24 shapes the rule moved, seed 3501, broadcast operands among them):
     // with N from 4, 0.86-1.64x, 15 of 16 faster, geomean 1.26x (38226x15x3x52 f32 49 -> 81 %
@@ -1435,10 +1435,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // N past 128 with reductions under 160: no tiles 64 wide, and the 96-wide ones at 0.9 of
     // their cost. Forced beside the others on the H200 (2026-12-01, 12 shapes of N 289-400
     // where the padding picked 128 x 64 or 96 x 64, seed 2601): on all 10 with K of 10-98 a
-    // 96-wide tile ran fastest, 1.16-2.51x the pick (1269x179x12x298 309.7 -> 126.7 us,
-    // 579x380x14x315 2.51x, 831x247x28x303 1.66x), and 64 x 96 ran 1.05-1.62x 64 x 128 where
-    // both padded N alike (1269x179x12x298, 1440x151x10x314); the pick won on the 2 with K of
-    // 209 and 326 (1.07x, 1.08x).
+    // 96-wide tile ran fastest, 1.14-2.51x the pick (1269x179x12x298 309.7 -> 126.7 us,
+    // 579x380x14x315 2.51x, 831x247x28x303 1.66x), and 64 x 96 ran 1.05-1.63x 64 x 128 (1.57x
+    // and 1.63x where both pad N alike: 1440x151x10x314, 1269x179x12x298); on the 2 with K of
+    // 209 and 326 the pick ran fastest (1.07x and 1.04x the next).
     const bool wide_short = p.n > 128 && p.k < 160;
     const Tile* pick = nullptr;
     double best = 0;
