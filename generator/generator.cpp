@@ -2,6 +2,7 @@
 // family's shared-memory padding (a bank-conflict model of the compute loop), the Spec
 // of compile-time constants, launch shapes and the untuned heuristic.
 #include "generator/generator.hpp"
+#include "generator/search_space.hpp"
 
 #include <fmt/format.h>
 
@@ -25,6 +26,11 @@ constexpr std::int64_t kMaxDim = std::int64_t(1) << 30;  // M, K, N are int in k
 constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
+// The config a regrouped batch's kernel is generated from (KernelConfig::rows).
+KernelConfig without_rows(KernelConfig c) {
+  c.rows = 0;
+  return c;
+}
 
 // Geometry of a staged slab operand: R rows of L contiguous elements.
 struct OpGeom {
@@ -428,6 +434,7 @@ std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig
 }
 
 std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
+  if (c.rows > 0) return smem_bytes(regroup(problem, c.rows), without_rows(c));
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   if (c.family == Family::slab) {
@@ -468,10 +475,45 @@ int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest) {
   return v;
 }
 
+std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows) {
+  const GemmProblem p = norm(problem);
+  if (p.layout_a != Layout::row || p.layout_c != Layout::row)
+    return std::string("rows: A and C must be row-major to regroup their rows");
+  if (p.batch > 1 && !p.bcast_b())
+    return std::string("rows: B must be shared by the batch (batch stride 0) to regroup the batch's rows");
+  if (p.batch > 1 && (p.stride_a != p.m * p.lda || p.stride_c != p.m * p.ldc))
+    return fmt::format("rows: the batch strides of A and C ({}, {}) must be M x their leading dimensions ({}, {})",
+                       p.stride_a, p.stride_c, p.m * p.lda, p.m * p.ldc);
+  const std::int64_t total = p.batch * p.m;
+  if (rows < 1 || rows > kMaxDim || total % rows != 0 || rows == p.m)
+    return fmt::format("rows = {} must divide the batch's {} rows (batch x M) and differ from M = {}", rows, total, p.m);
+  return std::nullopt;
+}
+
+GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
+  const GemmProblem p = norm(problem);
+  GemmProblem q = p;
+  q.batch = p.batch * p.m / rows;
+  q.m = rows;
+  q.stride_a = q.batch > 1 ? rows * p.lda : kAuto;
+  q.stride_b = q.batch > 1 ? 0 : kAuto;
+  q.stride_c = q.batch > 1 ? rows * p.ldc : kAuto;
+  return q.normalized();
+}
+
+GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config) {
+  return config.rows > 0 && config.family != Family::cpu ? regroup(problem, config.rows) : norm(problem);
+}
+
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
                                  int align_bytes) {
   const GemmProblem p = norm(problem);
   if (c.family == Family::cpu) return check_cpu(p, c);
+  if (c.rows < 0) return fmt::format("rows = {} must be 0 (the matrices as given) or positive", c.rows);
+  if (c.rows > 0) {
+    if (auto why = regroup_check(p, c.rows)) return why;
+    return check(regroup(p, c.rows), without_rows(c), d, align_bytes);
+  }
   const std::int64_t esz = p.esize();
   if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
   // Whole warps, except the FMA tiled family, whose tile may call for, say, 9 x 9 threads.
@@ -637,6 +679,8 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 }
 
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
+  // A regrouped batch runs the kernel of the regrouped problem, named for it.
+  if (c.rows > 0 && c.family != Family::cpu) return kernel_name(regroup(problem, c.rows), without_rows(c));
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
     name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
@@ -654,6 +698,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
+  if (c.rows > 0) return generate(regroup(problem, c.rows), without_rows(c));
   const std::string name = kernel_name(norm(problem), c);
   // The slab family describes vector operands along their long dimension (same memory).
   const GemmProblem p = c.family == Family::slab ? slab_canonical(norm(problem)) : norm(problem);
@@ -763,6 +808,7 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d) {
+  if (c.rows > 0) return launch_shape(regroup(problem, c.rows), without_rows(c), d);
   const GemmProblem p = norm(problem);
   std::int64_t work;
   if (c.family == Family::slab) work = ceil_div(p.batch, c.mats);
@@ -858,7 +904,10 @@ std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& 
 
 }  // namespace
 
-KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+namespace {
+// The heuristic for the matrices as the problem gives them (heuristic, below, also weighs
+// regrouping the batch's rows).
+KernelConfig heuristic_matrices(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
@@ -1159,6 +1208,32 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     const KernelConfig c = two_buffer_slab();
     if (!check(p, c, d, align_bytes)) return c;
   }
+  // The bulk-copied slab for reductions of 1 to 3 (the rule below the micro-tile search):
+  // 2 x 1 micro-tiles (1 x 2 for one row), C from registers, ~12 KB of A, B and C a slab, a
+  // thread for every 100 bytes or so. `step`: matrices whose runs make whole 16-byte units.
+  auto whole_units_step = [&] {  // the fewest matrices whose A, B and C runs are whole 16-byte units
+    std::int64_t step = 1;
+    for (std::int64_t e : {p.bcast_a() ? 0 : a, p.bcast_b() ? 0 : b, p.m * p.n})
+      step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
+    return step;
+  };
+  auto short_k_slab = [&](std::int64_t step) -> std::optional<KernelConfig> {
+    KernelConfig s;
+    s.family = Family::slab;
+    s.tma = 1, s.cs = 0, s.minb = 1;
+    s.rm = p.m >= 2 ? 2 : 1, s.rn = p.m >= 2 ? 1 : 2;
+    const std::int64_t bytes = (per_mat + p.m * p.n) * esz;  // a matrix's A, B and C
+    const std::int64_t mats = std::min<std::int64_t>(
+        ceil_div(std::max<std::int64_t>(1, (12 * 1024 + bytes / 2) / bytes), step) * step,
+        std::max<std::int64_t>(step, p.batch / step * step));
+    const std::int64_t units = mats * ceil_div(p.m, s.rm) * ceil_div(p.n, s.rn);
+    s.mats = static_cast<int>(mats);
+    s.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));
+    s.threads = static_cast<int>(std::clamp<std::int64_t>(
+        std::min(ceil_div(mats * bytes, 100 * 32), ceil_div(units, 32)) * 32, 64, 512));
+    if (check(p, s, d, align_bytes)) return std::nullopt;
+    return s;
+  };
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && slab_ops && p.packed_c() &&
@@ -1183,9 +1258,7 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // 82 %, 128x61x33 40 -> 66 %), one tied, 48x57x51 lost (0.97x); in f64 (a step of two
     // matrices) 4 gained 1.13-1.47x and 5 lost 0.89-0.96x, so f64 keeps the step; below
     // 40 KB it lost as often as it gained (33^3 f32 94 -> 88 %, 35^3 f64 96 -> 68 %).
-    std::int64_t step = 1;
-    for (std::int64_t e : {p.bcast_a() ? 0 : a, p.bcast_b() ? 0 : b, p.m * p.n})
-      step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
+    std::int64_t step = whole_units_step();
     if ((p.dtype == DType::f32 || tall_out) && step * per_mat * esz > 40 * 1024) step = 1;
     // Tall and wide outputs count C too (staged in shared memory): 12x5x242 f32 ran four
     // matrices a slab (46 KB of C) at 47 % of copy, one at 80 %.
@@ -1239,21 +1312,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     // of copy, 7402x38x3x59 f64 52 -> 80 %, 56990x65x1x4 f64 60 -> 90 %); with N of 1-3, where
     // a warp's writes of 2 x 1 tiles stride C's short rows, 0.42-1.19x (551470x33x1x2 f32
     // with A shared 91 -> 39 %): N from 4 only.
-    if (p.k <= 3 && p.n >= 4 && !tall_out) {
-      KernelConfig s = c;
-      s.cs = 0;
-      s.rm = p.m >= 2 ? 2 : 1, s.rn = p.m >= 2 ? 1 : 2;
-      const std::int64_t bytes = (per_mat + p.m * p.n) * esz;  // a matrix's A, B and C
-      const std::int64_t mats = std::min<std::int64_t>(
-          ceil_div(std::max<std::int64_t>(1, (12 * 1024 + bytes / 2) / bytes), step) * step,
-          std::max<std::int64_t>(step, p.batch / step * step));
-      const std::int64_t units = mats * ceil_div(p.m, s.rm) * ceil_div(p.n, s.rn);
-      s.mats = static_cast<int>(mats);
-      s.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));
-      s.threads = static_cast<int>(std::clamp<std::int64_t>(
-          std::min(ceil_div(mats * bytes, 100 * 32), ceil_div(units, 32)) * 32, 64, 512));
-      if (!check(p, s, d, align_bytes)) return s;
-    }
+    if (p.k <= 3 && p.n >= 4 && !tall_out)
+      if (const auto s = short_k_slab(step)) return *s;
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from
@@ -1277,6 +1337,19 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // staged 4-13 KB in 64-128 threads (bench/NOTES.md).
   constexpr std::int64_t kSlabTarget = 8 * 1024;
   if (p.m <= 64 && p.n <= 64 && (per_mat + fixed) * esz <= 40 * 1024) {
+    // Reductions of 1 to 3 with N from 4 take the bulk-copied slab of the short reductions
+    // here too (below the work bound of the micro-tile search), except f32 matrices of up to
+    // 4 rows, whose whole columns (below) ran faster, and matrices of 2 rows. On the H200
+    // (2026-12-01, forced beside the threads' slabs that took them, 16 shapes of M 2-23 drawn
+    // with seed 3701): 1.04-1.78x on 11 (55473x16x2x17 f64 47 -> 83 % of copy, 209497x8x1x19
+    // f32 54 -> 75 %, 185643x13x2x5 f64 71 -> 89 %, 125838x4x1x29 f64 74 -> 86 %), 0.97x on
+    // 160944x19x3x8 f32; of the f32 ones of 2-4 rows 0.91x and 0.98x (3x2x5, 4x2x13), 1.01x
+    // (2x2x35). Through dispatch (fresh draws, seeds 4201 and 4301, B shared in some): 18
+    // shapes at 0.89-2.51x, geomean 1.26x, where 72115x2x2x64 f64 lost (0.89x: 2 rows left
+    // out since), then 14 at 0.95-2.62x, geomean 1.32x (66021x18x1x14 f64 34 -> 88 %).
+    if (d.cc_major >= 9 && align_bytes >= 16 && slab_ops && p.packed_c() && p.k <= 3 && p.n >= 4 && p.m >= 3 &&
+        (p.dtype == DType::f64 || p.m >= 5))
+      if (const auto s = short_k_slab(whole_units_step())) return *s;
     KernelConfig c;
     c.family = Family::slab;
     const std::int64_t room = std::max<std::int64_t>(kSlabTarget - fixed * esz, kSlabTarget / 2);
@@ -1406,9 +1479,19 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // 32^3 record's 32 x 32 tile that dispatch had lent it) and 5111x238x14x45 30 -> 54 %
   // (1.84x), ahead of the 32 x 48 tiles of 48 and 96 threads and of the same tile in three
   // stages.
-  if (p.dtype == DType::f32 && d.cc_major >= 8 && p.m > 128 && p.n >= 33 && p.n <= 47 && p.k <= 64) {
+  // Through dispatch (2026-12-01, a fresh draw of 12 shapes of this family, seed 4102, the
+  // builds before and after alternating) 1.00-2.40x, geomean 1.50x (1516x502x3x46 29 -> 69 %,
+  // 4028x265x1x34 26 -> 56 %). The mirror, N past 128 and M of 33-47, takes 48 x 64 of 6 x 4:
+  // forced beside the 64 x 128 and 32 x 32 tiles that took them (12 shapes, seed 4102, most
+  // with vectors of 1-2 elements) it ran 0.71-1.84x, 7 faster (3289x46x16x172 38 -> 65 %);
+  // through dispatch (10 fresh shapes, seed 4201) 0.68-1.67x, 7 faster, geomean 1.19x
+  // (2520x41x4x327 24 -> 39 %; 4146x37x2x230 34 -> 23 %, 0.68x, unexplained).
+  if (p.dtype == DType::f32 && d.cc_major >= 8 && p.k <= 64 &&
+      ((p.m > 128 && p.n >= 33 && p.n <= 47) || (p.n > 128 && p.m >= 33 && p.m <= 47))) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
-    c.bm = 64, c.bn = 48, c.rm = 4, c.rn = 6, c.bk = 8, c.st = 0, c.threads = 128, c.minb = 1;
+    const bool tall = p.m > 128;
+    c.bm = tall ? 64 : 48, c.bn = tall ? 48 : 64, c.rm = tall ? 4 : 6, c.rn = tall ? 6 : 4;
+    c.bk = 8, c.st = 0, c.threads = 128, c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
   // f32 outputs with a side past 128 and the other from 48, left to the register-fed tiles
@@ -1455,6 +1538,58 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
     if (!check(p, c, d, align_bytes)) return c;
   }
   return heuristic_tiled(p, d, align_bytes);
+}
+}  // namespace
+
+std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+  const GemmProblem p = norm(problem);
+  std::vector<std::pair<int, double>> out;
+  const std::int64_t total = p.batch * p.m;
+  if (regroup_check(p, total) && regroup_check(p, 1)) return out;  // neither one product nor single rows
+  std::vector<std::int64_t> rows;
+  if (p.batch > 1 && total <= kMaxDim) rows.push_back(total);
+  for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
+    if (total % r == 0 && r != p.m) rows.push_back(r);
+  for (std::int64_t r : rows) {
+    if (regroup_check(p, r)) continue;
+    const GemmProblem q = regroup(p, r);
+    const KernelConfig c = heuristic_matrices(q, d, align_bytes);
+    if (check(q, c, d, align_bytes)) continue;
+    out.emplace_back(static_cast<int>(r), predict_seconds(q, c, d));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+  return out;
+}
+
+// Where the batch's rows form one stack against one B (B shared by the batch, or a batch of
+// one: regroup_check), the same product may run as one tall product or as many short ones
+// cut from the stack, and the heuristic's kernels for those differ by up to 20 times: the
+// slabs keep a shared B whole in every CTA, which single rows against a large B cannot
+// repay, and the tiles of a batch of one tall product leave skinny outputs (N of 1-30) to
+// thin CTAs. The cost model weighs the heuristic's pick for the problem as given against
+// its picks for the stack as one product and as matrices of 1-128 rows (those dividing it),
+// and the best regrouping serves where it is predicted at most 0.7 times the time (0.35 for
+// f32 FMA tiles of 64 a side or more, which the model flatters). On the H200 (2026-12-01):
+// 27 problems with B shared (seed 4101), each timed as given, as one product and as matrices
+// of about 32 rows: predictions at 0.7 or under picked 8 regroupings, all faster (1.15-20x:
+// 117924x1x110x49 f64 3 -> 65 % of copy, 138888x1x57x78 f64 13 -> 57 %). Through dispatch,
+// the builds before and after alternating, two fresh draws (seeds 4201 and 4301): with B
+// shared, 10 regrouped at 0.79-2.62x, where the two slower (0.89x, 0.79x) were f32 FMA tiles
+// of 64 x 128 and 128 x 64 predicted at 0.50 and 0.53 (hence 0.35 for those), then 12 at
+// 0.97-2.11x, geomean 1.49x (390625x1x20x28 f64 30 -> 76 %, 17107x8x101x36 f64 24 -> 63 %,
+// 76219x6x31x10 f64 51 -> 91 %); batches of one tall product, 16 at 1.15-7.30x, geomean 2.07x
+// (1x9375000x1x1 f64 11 -> 79 %, 1x4166656x7x2 f32 36 -> 79 %, 1x1041408x9x9 f64 66 -> 91 %).
+KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+  const GemmProblem p = norm(problem);
+  KernelConfig c = heuristic_matrices(p, d, align_bytes);
+  const auto options = regroup_options(p, d, align_bytes);
+  if (options.empty()) return c;
+  KernelConfig r = heuristic_matrices(regroup(p, options.front().first), d, align_bytes);
+  r.rows = options.front().first;
+  // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
+  // those need a third of the time.
+  const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64;
+  return options.front().second <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
 }
 
 }  // namespace tailor::gen

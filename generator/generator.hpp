@@ -95,6 +95,25 @@ std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelCo
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config,
                                   const SlabPads& pads);
 
+/// Why the rows of `problem` cannot run as matrices of `rows` rows (KernelConfig::rows), or
+/// nullopt: A and C row-major; B shared by the batch (or a batch of one) and each matrix's
+/// rows of A and C following the last's at its leading dimension; `rows` dividing batch x M
+/// and other than M.
+std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows);
+/// The same product as (batch x M) / rows matrices of `rows` rows sharing B (normalised);
+/// regroup_check must pass.
+GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
+/// The problem a config's kernel computes: regroup(problem, config.rows) with rows > 0,
+/// else the problem (normalised). Its batch is the kernel's batch argument.
+GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
+
+/// The regroupings of the batch's rows (KernelConfig::rows) that can run `problem`: one
+/// product of batch x M rows, and matrices of 1-128 rows dividing it; each with the cost
+/// model's time (seconds) for the heuristic's kernel of the regrouped problem, fastest first.
+/// Empty where the rows cannot be regrouped.
+std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& device,
+                                                    int align_bytes = 16);
+
 /// A valid config for any valid problem, chosen without tuning. `align_bytes` is the
 /// alignment all three pointers share (16, 8 or the element size).
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);

@@ -24,6 +24,11 @@ constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
 }  // namespace
 
 double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
+  if (c.rows > 0 && c.family != Family::cpu) {
+    KernelConfig c0 = c;
+    c0.rows = 0;
+    return useful_fraction(regroup(problem, c.rows), c0);
+  }
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   if (c.family == Family::slab && c.mma) {  // blocks of 16 x 16, 4-deep k steps, warps idle in the last round
     const double um = ceil_div(ceil_div(p.m, 16), c.rm), un = ceil_div(ceil_div(p.n, 16), c.rn);
@@ -44,6 +49,11 @@ double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d, double copy_bw) {
+  if (c.rows > 0 && c.family != Family::cpu) {
+    KernelConfig c0 = c;
+    c0.rows = 0;
+    return predict_seconds(regroup(problem, c.rows), c0, d, copy_bw);
+  }
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const double sms = std::max(1, d.sm_count);
   const double esz = static_cast<double>(p.esize());
@@ -143,11 +153,34 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   return t * std::min(tail, 2.0) * spill_penalty * waste + kLaunch;
 }
 
+namespace {
+std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, std::size_t limit,
+                                     bool regroups);
+}  // namespace
+
 std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, std::size_t limit) {
+  return candidates_of(problem, d, align_bytes, limit, true);
+}
+
+namespace {
+std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, std::size_t limit,
+                                     bool regroups) {
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const std::int64_t esz = p.esize();
   std::vector<KernelConfig> all;
   all.push_back(heuristic(p, d, align_bytes));
+  // The batch's rows regrouped (KernelConfig::rows): the best 24 candidates of each of the
+  // three regroupings the cost model ranks first (one tall product among them where it is
+  // one of those), so that tuning weighs them against the matrices as given.
+  if (regroups) {
+    const auto options = regroup_options(p, d, align_bytes);
+    for (std::size_t i = 0; i < options.size() && i < 3; ++i)
+      for (const Candidate& x : candidates_of(regroup(p, options[i].first), d, align_bytes, 24, false)) {
+        KernelConfig c = x.config;
+        c.rows = options[i].first;
+        all.push_back(c);
+      }
+  }
   const int max_vec = static_cast<int>(std::min<std::int64_t>(16 / esz, align_bytes / esz));
   // Slab family: matrices per CTA from a ladder of slab sizes; threads; micro-tiles; vector
   // width; CTAs per SM.
@@ -405,8 +438,9 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}", to_string(c.family), c.mma ? "-mma" : "",
-                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs, c.k8);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "",
+                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs, c.k8,
+                                        c.rows);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }
@@ -423,5 +457,6 @@ std::vector<Candidate> candidates(const GemmProblem& problem, const DeviceInfo& 
   if (out.size() > limit) out.resize(limit);
   return out;
 }
+}  // namespace
 
 }  // namespace tailor::gen

@@ -169,7 +169,7 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   detail::Launchable l;
   l.plan = plan;
   l.dtype = p.dtype;
-  l.batch = p.batch;
+  l.batch = gen::run_problem(p, plan.config).batch;  // a regrouped batch (rows) runs its own
   l.shape = gen::launch_shape(p, plan.config, dev);
   // Only where the kernel runs long enough for the next launch to be queued behind it: a
   // tiny call is bound by the host, and cuLaunchKernelEx costs it a little more.
@@ -244,8 +244,13 @@ Plan Runtime::Impl::tune_now(const GemmProblem& p, int align, const Plan& fallba
   }
 }
 
-Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
+Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   if (plan.origin != PlanOrigin::heuristic && plan.origin != PlanOrigin::neighbour) return plan;
+  // The matrices the kernel computes (the batch's rows regrouped where the config says so);
+  // the kernel of a regrouped config is the regrouped problem's, compiled and named alike.
+  const GemmProblem p = gen::run_problem(given, plan.config);
+  const int rows = plan.config.rows;
+  plan.config.rows = 0;
   // The heuristic's CTAs-per-SM target caps registers; where the compiler had to spill
   // under that cap, trade occupancy for registers (measured configs are kept as they are).
   // f32 one-matrix slabs of FMA micro-tiles keep two CTAs an SM through spills of up to 320
@@ -286,6 +291,7 @@ Plan Runtime::Impl::settle(const GemmProblem& p, Plan plan) {
     plan.config.minb = std::max(1, plan.config.minb * 3 / 4);
     plan.kernel_name = gen::kernel_name(p, plan.config);
   }
+  plan.config.rows = rows;
   return plan;
 }
 

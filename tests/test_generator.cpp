@@ -254,16 +254,24 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
     CHECK(c.threads >= 64);
     CHECK(c.threads <= 128);
   }
+  // (f32 reductions of 2 or 3 with N from 4 and M from 5 take the bulk-copied slab of the
+  // short reductions instead: 2 x 1 micro-tiles, C from registers.)
   const KernelConfig f16x2 = h(200534, 16, 2, 19, DType::f32);
   CHECK(f16x2.family == Family::slab);
-  CHECK(f16x2.threads == 256);
+  CHECK(f16x2.tma == 1);
+  CHECK(f16x2.cs == 0);
+  CHECK(std::array{f16x2.rm, f16x2.rn} == std::array{2, 1});
   // Short reductions: a whole column of C a thread for up to 4 rows or 8 ...
   const KernelConfig col = h(600000, 4, 2, 7, DType::f32);
   CHECK(col.rm == 4);
   CHECK(col.rn == 1);
-  const KernelConfig col8 = h(333333, 8, 3, 6, DType::f32);
+  const KernelConfig col8 = h(333333, 8, 5, 6, DType::f32);
   CHECK(col8.rm == 4);
   CHECK(col8.rn == 1);
+  // (f64 ones of up to 4 rows with K up to 3 and N from 4 take the short reductions' slab.)
+  const KernelConfig col64 = h(317796, 3, 1, 14, DType::f64);
+  CHECK(col64.tma == 1);
+  CHECK(std::array{col64.rm, col64.rn} == std::array{2, 1});
   // ... but not for 5 to 7 rows (7x3x7 f32 lost 0.65x), nor from K = 7.
   CHECK(h(329670, 7, 3, 7, DType::f32).rm != 7);
   CHECK(h(186335, 4, 7, 8, DType::f32).rn != 1);
@@ -284,14 +292,16 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(std::array{w1.rm, w1.rn} == std::array{1, 2});  // one row: 1 x 2
   CHECK(bulk(h(24193, 49, 4, 8, DType::f64)));
   // Below 24 rows and K under 8 the threads' slab keeps 2 x 2 micro-tiles, never 4 x 4
-  // (20x2x20 f32: 19 % of copy with 4 x 4, 72 % with 2 x 2) ...
+  // (20x2x20 f32: 19 % of copy with 4 x 4, 72 % with 2 x 2); with K up to 3 and N from 4
+  // the bulk-copied slab of the short reductions (2 x 1) takes them ...
   for (const auto& [m, k, n, t] : {std::tuple{20, 2, 20, DType::f32}, std::tuple{16, 3, 16, DType::f64},
-                                   std::tuple{6, 2, 61, DType::f64}, std::tuple{21, 1, 39, DType::f64}}) {
+                                   std::tuple{6, 2, 61, DType::f64}, std::tuple{21, 1, 39, DType::f64},
+                                   std::tuple{10, 5, 12, DType::f32}, std::tuple{16, 4, 16, DType::f64}}) {
     const KernelConfig c = h(30000, m, k, n, t);
     const std::string shape = std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n) + " " + std::string(to_string(t));
     CAPTURE(shape);
-    CHECK(c.tma == 0);
-    CHECK(c.rm * c.rn <= 4);
+    CHECK(c.tma == (k <= 3 ? 1 : 0));
+    CHECK(c.rm * c.rn <= (k <= 3 ? 2 : 4));
   }
   // ... while unaligned operands with K from 8 keep 4 x 4 there.
   const KernelConfig deep = gen::heuristic(GemmProblem::make(30000, 20, 9, 20, DType::f32), kDev, 4);

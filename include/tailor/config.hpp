@@ -64,6 +64,12 @@ struct KernelConfig {
   int st = 0;
   /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
   int grid = 0;
+  /// Both GPU families. 0: the matrices as the problem gives them. R > 0: where the batch's
+  /// rows form one stack multiplied by one B (B shared by the batch, or a batch of one; A and
+  /// C row-major, each matrix's rows following the last's at the same spacing), the kernel
+  /// runs that stack as matrices of R rows (B shared): one tall product (R = batch x M), or
+  /// many short ones cut from it. R must divide batch x M (gen::regroup_check).
+  int rows = 0;
   // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)
   int unroll = 1;  ///< unroll factor of the reduction loop
   int order = 0;   ///< loop order (see runtime/cpu)

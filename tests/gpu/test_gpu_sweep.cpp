@@ -441,6 +441,58 @@ TEST_CASE("gpu: a broadcast operand in bulk-copied slabs with C staged after it 
   CHECK(n == 80);
 }
 
+TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short matrices sharing B, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // Each problem with the heuristic's kernel of each regrouping forced (the config of the
+  // regrouped problem with rows set), then through dispatch. B shared by the batch or a
+  // batch of one; padded leading dimensions whose rows stay evenly spaced; batches that are
+  // not a multiple of the regrouped slabs.
+  struct Shape {
+    std::int64_t batch, m, k, n;
+    DType t;
+    std::int64_t lda, ldc;  // 0: tight
+    std::int64_t rows[2];
+    bool regroups;  // dispatch's plan regroups the rows (on the sm_90 model: checked here too)
+  };
+  const Shape shapes[] = {
+      {1201, 1, 110, 49, DType::f64, 0, 0, {1201, 16}, true},  // 1201 is prime: one product only (16 refused) ...
+      {2001, 3, 15, 8, DType::f32, 0, 0, {6003, 87}, false},
+      {1500, 2, 4, 46, DType::f64, 0, 0, {3000, 40}, false},
+      {600, 5, 7, 6, DType::f64, 9, 8, {3000, 10}, false},
+      {1, 20000, 20, 2, DType::f32, 0, 0, {16, 25}, false},
+      {1, 30000, 9, 1, DType::f64, 0, 0, {20, 1}, true},
+      {1, 4099, 33, 3, DType::f32, 41, 0, {4099, 1}, false},  // ... and 4099 too: single rows (rows = M refused)
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const Shape& s : shapes) {
+    GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+    if (s.batch > 1) p.broadcast_b();
+    if (s.lda) p.lda = s.lda, p.stride_a = s.batch > 1 ? s.m * s.lda : kAuto;
+    if (s.ldc) p.ldc = s.ldc, p.stride_c = s.batch > 1 ? s.m * s.ldc : kAuto;
+    p = p.normalized();
+    for (std::int64_t rows : s.rows) {
+      if (gen::regroup_check(p, rows)) continue;  // rows = M (the 4099 x 1 product's second)
+      KernelConfig c = gen::heuristic(gen::regroup(p, rows), rt.device(), 16);
+      c.rows = static_cast<int>(rows);
+      for (auto [alpha, beta] : scalars) {
+        Case x{p, alpha, beta, c};
+        CAPTURE(x.label());
+        REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
+        CHECK(run_case(rt, x, nullptr, 16000 + n++) == "");
+      }
+    }
+    for (auto [alpha, beta] : scalars) {
+      Case x{p, alpha, beta, std::nullopt};
+      CAPTURE(x.label());
+      CHECK(run_case(rt, x, nullptr, 16000 + n++) == "");
+    }
+    CHECK((rt.plan(p, 16).config.rows > 0) == s.regroups);
+  }
+  CHECK(n == 4 * (2 * 7 - 2) + 4 * 7);  // two regroupings refused: 16 rows of 1201, and 4099 rows of 4099
+}
+
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
