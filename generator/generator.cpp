@@ -1481,17 +1481,20 @@ KernelConfig heuristic_matrices(const GemmProblem& problem, const DeviceInfo& d,
   // stages.
   // Through dispatch (2026-12-01, a fresh draw of 12 shapes of this family, seed 4102, the
   // builds before and after alternating) 1.00-2.40x, geomean 1.50x (1516x502x3x46 29 -> 69 %,
-  // 4028x265x1x34 26 -> 56 %). The mirror, N past 128 and M of 33-47, takes 48 x 64 of 6 x 4:
-  // forced beside the 64 x 128 and 32 x 32 tiles that took them (12 shapes, seed 4102, most
-  // with vectors of 1-2 elements) it ran 0.71-1.84x, 7 faster (3289x46x16x172 38 -> 65 %);
-  // through dispatch (10 fresh shapes, seed 4201) 0.68-1.67x, 7 faster, geomean 1.19x
-  // (2520x41x4x327 24 -> 39 %; 4146x37x2x230 34 -> 23 %, 0.68x, unexplained).
+  // 4028x265x1x34 26 -> 56 %). The mirror, N past 128 and M of 33-47, takes 48 x 96 of 8 x 6
+  // in 96 threads (the tuner's winner on 4146x37x2x230, 2.82x the heuristic): forced beside
+  // 48 x 64 of 6 x 4 and 48 x 128 of 8 x 8 (22 shapes of seeds 4102 and 4201) it ran
+  // 0.79-3.44x the first, 18 faster, geomean 1.37x (1844x43x2x450 22 -> 76 % of copy,
+  // 2520x41x4x327 39 -> 71 %; 2992x38x13x236 0.79x), and 48 x 128 0.58-2.10x (geomean 0.93x).
+  // The transposed tiles lose on the tall family: 96 x 48 of 6 x 8 0.37-1.00x, 128 x 48
+  // 0.34-0.94x the 64 x 48 tile (12 shapes). Through dispatch (10 fresh shapes, seed 4401)
+  // 1.08-3.18x, geomean 1.61x (686x39x2x1330 24 -> 75 %, 964x43x18x625 22 -> 42 %).
   if (p.dtype == DType::f32 && d.cc_major >= 8 && p.k <= 64 &&
       ((p.m > 128 && p.n >= 33 && p.n <= 47) || (p.n > 128 && p.m >= 33 && p.m <= 47))) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     const bool tall = p.m > 128;
-    c.bm = tall ? 64 : 48, c.bn = tall ? 48 : 64, c.rm = tall ? 4 : 6, c.rn = tall ? 6 : 4;
-    c.bk = 8, c.st = 0, c.threads = 128, c.minb = 1;
+    c.bm = tall ? 64 : 48, c.bn = tall ? 48 : 96, c.rm = tall ? 4 : 8, c.rn = tall ? 6 : 6;
+    c.bk = 8, c.st = 0, c.threads = tall ? 128 : 96, c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
   // f32 outputs with a side past 128 and the other from 48, left to the register-fed tiles

@@ -424,6 +424,17 @@ TEST_CASE("nvrtc: the heuristic's 64 x 48 tiles for f32 outputs of M past 128 an
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's 48 x 96 tiles for f32 outputs of N past 128 and M of 33-47 compile without spills") {
+  const std::int64_t sizes[][3] = {{37, 2, 230}, {46, 16, 172}, {33, 1, 129}, {47, 64, 900}};
+  const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{48, 96, 8, 6, 96});
+  });
+  const auto failures = compile_all(cases, true);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: the heuristic's slabs for tall and wide outputs compile without spills, every scalar kind") {
   const std::int64_t sizes[][3] = {{229, 25, 6}, {12, 19, 200}, {300, 14, 9}, {12, 5, 242}, {253, 52, 4},
                                    {197, 31, 11}, {12, 37, 341}, {394, 6, 2}, {400, 20, 3}};
