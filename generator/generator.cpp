@@ -492,6 +492,8 @@ std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_
 
 GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
   const GemmProblem p = norm(problem);
+  if (auto why = regroup_check(p, rows))
+    throw Error(ErrorCode::invalid_config, fmt::format("problem {}: {}", p.to_string(), *why));
   GemmProblem q = p;
   q.batch = p.batch * p.m / rows;
   q.m = rows;
@@ -904,10 +906,7 @@ std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& 
 
 }  // namespace
 
-namespace {
-// The heuristic for the matrices as the problem gives them (heuristic, below, also weighs
-// regrouping the batch's rows).
-KernelConfig heuristic_matrices(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
@@ -1542,21 +1541,19 @@ KernelConfig heuristic_matrices(const GemmProblem& problem, const DeviceInfo& d,
   }
   return heuristic_tiled(p, d, align_bytes);
 }
-}  // namespace
 
 std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   std::vector<std::pair<int, double>> out;
   const std::int64_t total = p.batch * p.m;
-  if (regroup_check(p, total) && regroup_check(p, 1)) return out;  // neither one product nor single rows
-  std::vector<std::int64_t> rows;
+  std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
   if (p.batch > 1 && total <= kMaxDim) rows.push_back(total);
   for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
     if (total % r == 0 && r != p.m) rows.push_back(r);
   for (std::int64_t r : rows) {
     if (regroup_check(p, r)) continue;
     const GemmProblem q = regroup(p, r);
-    const KernelConfig c = heuristic_matrices(q, d, align_bytes);
+    const KernelConfig c = heuristic_as_given(q, d, align_bytes);
     if (check(q, c, d, align_bytes)) continue;
     out.emplace_back(static_cast<int>(r), predict_seconds(q, c, d));
   }
@@ -1584,10 +1581,10 @@ std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, 
 // (1x9375000x1x1 f64 11 -> 79 %, 1x4166656x7x2 f32 36 -> 79 %, 1x1041408x9x9 f64 66 -> 91 %).
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
-  KernelConfig c = heuristic_matrices(p, d, align_bytes);
+  KernelConfig c = heuristic_as_given(p, d, align_bytes);
   const auto options = regroup_options(p, d, align_bytes);
   if (options.empty()) return c;
-  KernelConfig r = heuristic_matrices(regroup(p, options.front().first), d, align_bytes);
+  KernelConfig r = heuristic_as_given(regroup(p, options.front().first), d, align_bytes);
   r.rows = options.front().first;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
   // those need a third of the time.

@@ -100,8 +100,8 @@ std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig
 /// rows of A and C following the last's at its leading dimension; `rows` dividing batch x M
 /// and other than M.
 std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows);
-/// The same product as (batch x M) / rows matrices of `rows` rows sharing B (normalised);
-/// regroup_check must pass.
+/// The same product as (batch x M) / rows matrices of `rows` rows sharing B (normalised).
+/// Throws Error(invalid_config) where regroup_check does not pass.
 GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
 /// The problem a config's kernel computes: regroup(problem, config.rows) with rows > 0,
 /// else the problem (normalised). Its batch is the kernel's batch argument.
@@ -113,6 +113,10 @@ GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
 /// Empty where the rows cannot be regrouped.
 std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& device,
                                                     int align_bytes = 16);
+
+/// The heuristic's config for the matrices as the problem gives them (heuristic, below, also
+/// weighs regrouping the batch's rows and may answer with rows > 0; this never does).
+KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
 
 /// A valid config for any valid problem, chosen without tuning. `align_bytes` is the
 /// alignment all three pointers share (16, 8 or the element size).

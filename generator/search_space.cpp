@@ -168,7 +168,9 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const std::int64_t esz = p.esize();
   std::vector<KernelConfig> all;
-  all.push_back(heuristic(p, d, align_bytes));
+  // (Inside a regrouping's own list, the heuristic for those matrices as they are: its
+  // candidates are labelled with that regrouping's rows.)
+  all.push_back(regroups ? heuristic(p, d, align_bytes) : heuristic_as_given(p, d, align_bytes));
   // The batch's rows regrouped (KernelConfig::rows): the best 24 candidates of each of the
   // three regroupings the cost model ranks first (one tall product among them where it is
   // one of those), so that tuning weighs them against the matrices as given.

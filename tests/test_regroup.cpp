@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <set>
 #include <string>
 
 #include "generator/generator.hpp"
@@ -94,7 +95,7 @@ TEST_CASE("regroup: the same rows as matrices of R rows sharing B, with the lead
 TEST_CASE("a config with rows: every generator entry point answers for the regrouped problem") {
   const GemmProblem p = shared_b(1000, 3, 15, 8, DType::f32);
   const GemmProblem q = gen::regroup(p, 30);
-  KernelConfig c = gen::heuristic(q, kDev);
+  KernelConfig c = gen::heuristic_as_given(q, kDev);
   REQUIRE(c.rows == 0);
   KernelConfig r = c;
   r.rows = 30;
@@ -181,4 +182,55 @@ TEST_CASE("nvrtc: the heuristic's regrouped kernels compile for sm_90, every sca
       ++compiled;
     }
   CHECK(compiled == 8);
+}
+
+TEST_CASE("search space: each regrouping's candidates are its own, the heuristic's kernel for it among them") {
+  const GemmProblem p = shared_b(104762, 8, 120, 29, DType::f32);
+  const auto options = gen::regroup_options(p, kDev);
+  REQUIRE(options.size() >= 3);
+  std::set<int> top;
+  for (std::size_t i = 0; i < 3; ++i) top.insert(options[i].first);
+  std::set<int> seen_rows;
+  std::set<std::string> configs;
+  for (const auto& x : gen::candidates(p, kDev, 16, 100000)) {
+    configs.insert(x.config.to_string());
+    if (x.config.rows > 0) {
+      CHECK(top.count(x.config.rows) == 1);
+      seen_rows.insert(x.config.rows);
+    }
+  }
+  CHECK(seen_rows == top);
+  for (int r : top) {
+    KernelConfig h = gen::heuristic_as_given(gen::regroup(p, r), kDev);
+    CHECK(h.rows == 0);
+    h.rows = r;
+    CAPTURE(h.to_string());
+    CHECK(configs.count(h.to_string()) == 1);
+  }
+}
+
+TEST_CASE("regroup_options: single rows past 2^30 in all still regroup into short matrices") {
+  const GemmProblem p = shared_b((std::int64_t(1) << 30) + 2, 1, 2, 2, DType::f32);
+  CHECK(gen::regroup_check(p, p.batch));  // one product of more than 2^30 rows: no
+  CHECK_FALSE(gen::regroup_check(p, 2));
+  const auto options = gen::regroup_options(p, kDev);
+  CHECK_FALSE(options.empty());
+  for (const auto& [r, t] : options) {
+    CHECK(r >= 2);
+    CHECK(r <= 128);
+    CHECK(t > 0);
+  }
+}
+
+TEST_CASE("regroup refuses what regroup_check refuses") {
+  const GemmProblem p = shared_b(1000, 3, 15, 8, DType::f32);
+  CHECK_THROWS_AS(gen::regroup(p, 7), Error);
+  CHECK_THROWS_AS(gen::regroup(p, 6000), Error);
+  CHECK_THROWS_AS(gen::regroup(GemmProblem::make(1000, 3, 15, 8, DType::f32).normalized(), 30), Error);
+  try {
+    gen::regroup(p, 7);
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::invalid_config);
+    CHECK(contains(e.what(), "must divide"));
+  }
 }

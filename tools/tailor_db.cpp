@@ -40,7 +40,11 @@ void print_details(const TuningRecord& r) {
   std::printf("align              %d bytes\n", r.align_bytes);
   std::printf("generator version  %d\n", r.generator_version);
   std::printf("config             %s\n", r.config.to_string().c_str());
-  std::printf("kernel             %s\n", gen::kernel_name(r.problem, r.config).c_str());
+  try {
+    std::printf("kernel             %s\n", gen::kernel_name(r.problem, r.config).c_str());
+  } catch (const Error& e) {  // a record whose config does not fit its own problem
+    std::printf("kernel             none: %s\n", e.what());
+  }
   std::printf("median / p20 / p80 %s / %s / %s\n", us(r.median_s).c_str(), us(r.p20_s).c_str(), us(r.p80_s).c_str());
   if (r.heuristic_s > 0)
     std::printf("heuristic          %s (the tuned config is %.2fx faster)\n", us(r.heuristic_s).c_str(),

@@ -474,7 +474,7 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     p = p.normalized();
     for (std::int64_t rows : s.rows) {
       if (gen::regroup_check(p, rows)) continue;  // rows = M (the 4099 x 1 product's second)
-      KernelConfig c = gen::heuristic(gen::regroup(p, rows), rt.device(), 16);
+      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, rows), rt.device(), 16);
       c.rows = static_cast<int>(rows);
       for (auto [alpha, beta] : scalars) {
         Case x{p, alpha, beta, c};
