@@ -1542,9 +1542,9 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   return heuristic_tiled(p, d, align_bytes);
 }
 
-std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
-  std::vector<std::pair<int, double>> out;
+  std::vector<Candidate> out;
   const std::int64_t total = p.batch * p.m;
   std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
   if (p.batch > 1 && total <= kMaxDim) rows.push_back(total);
@@ -1553,11 +1553,14 @@ std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, 
   for (std::int64_t r : rows) {
     if (regroup_check(p, r)) continue;
     const GemmProblem q = regroup(p, r);
-    const KernelConfig c = heuristic_as_given(q, d, align_bytes);
+    KernelConfig c = heuristic_as_given(q, d, align_bytes);
     if (check(q, c, d, align_bytes)) continue;
-    out.emplace_back(static_cast<int>(r), predict_seconds(q, c, d));
+    const double t = predict_seconds(q, c, d);
+    c.rows = static_cast<int>(r);
+    out.push_back({c, t});
   }
-  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.predicted_s < y.predicted_s; });
   return out;
 }
 
@@ -1584,12 +1587,11 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
   const auto options = regroup_options(p, d, align_bytes);
   if (options.empty()) return c;
-  KernelConfig r = heuristic_as_given(regroup(p, options.front().first), d, align_bytes);
-  r.rows = options.front().first;
+  const KernelConfig& r = options.front().config;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
   // those need a third of the time.
   const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64;
-  return options.front().second <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
+  return options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
 }
 
 }  // namespace tailor::gen

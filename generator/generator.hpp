@@ -107,13 +107,6 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
 /// else the problem (normalised). Its batch is the kernel's batch argument.
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
 
-/// The regroupings of the batch's rows (KernelConfig::rows) that can run `problem`: one
-/// product of batch x M rows, and matrices of 1-128 rows dividing it; each with the cost
-/// model's time (seconds) for the heuristic's kernel of the regrouped problem, fastest first.
-/// Empty where the rows cannot be regrouped.
-std::vector<std::pair<int, double>> regroup_options(const GemmProblem& problem, const DeviceInfo& device,
-                                                    int align_bytes = 16);
-
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also
 /// weighs regrouping the batch's rows and may answer with rows > 0; this never does).
 KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);

@@ -177,9 +177,9 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   if (regroups) {
     const auto options = regroup_options(p, d, align_bytes);
     for (std::size_t i = 0; i < options.size() && i < 3; ++i)
-      for (const Candidate& x : candidates_of(regroup(p, options[i].first), d, align_bytes, 24, false)) {
+      for (const Candidate& x : candidates_of(regroup(p, options[i].config.rows), d, align_bytes, 24, false)) {
         KernelConfig c = x.config;
-        c.rows = options[i].first;
+        c.rows = options[i].config.rows;
         all.push_back(c);
       }
   }

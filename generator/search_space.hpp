@@ -28,6 +28,13 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& config, c
 /// the config fits the shape exactly.
 double useful_fraction(const GemmProblem& problem, const KernelConfig& config);
 
+/// The regroupings of the batch's rows (KernelConfig::rows) that can run `problem`: one
+/// product of batch x M rows, and matrices of 1-128 rows dividing it; each as the
+/// heuristic's config for the regrouped problem as given, with `rows` set, and the cost
+/// model's time for it, fastest first. Empty where the rows cannot be regrouped.
+/// (Defined in generator.cpp, beside the heuristic that weighs them.)
+std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
+
 /// Legal candidates of every family that suits the problem, at most `limit`, in the order
 /// the autotuner should try them: the heuristic's config, the 32 best predicted, then the
 /// rest round-robin over structural classes (family, threads, micro-tile, register cap).

@@ -189,7 +189,7 @@ TEST_CASE("search space: each regrouping's candidates are its own, the heuristic
   const auto options = gen::regroup_options(p, kDev);
   REQUIRE(options.size() >= 3);
   std::set<int> top;
-  for (std::size_t i = 0; i < 3; ++i) top.insert(options[i].first);
+  for (std::size_t i = 0; i < 3; ++i) top.insert(options[i].config.rows);
   std::set<int> seen_rows;
   std::set<std::string> configs;
   for (const auto& x : gen::candidates(p, kDev, 16, 100000)) {
@@ -215,10 +215,11 @@ TEST_CASE("regroup_options: single rows past 2^30 in all still regroup into shor
   CHECK_FALSE(gen::regroup_check(p, 2));
   const auto options = gen::regroup_options(p, kDev);
   CHECK_FALSE(options.empty());
-  for (const auto& [r, t] : options) {
-    CHECK(r >= 2);
-    CHECK(r <= 128);
-    CHECK(t > 0);
+  for (const gen::Candidate& x : options) {
+    CHECK(x.config.rows >= 2);
+    CHECK(x.config.rows <= 128);
+    CHECK(x.predicted_s > 0);
+    CHECK_FALSE(gen::check(p, x.config, kDev));
   }
 }
 
