@@ -1492,7 +1492,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       ((p.m > 128 && p.n >= 33 && p.n <= 47) || (p.n > 128 && p.m >= 33 && p.m <= 47))) {
     KernelConfig c = heuristic_tiled(p, d, align_bytes);
     const bool tall = p.m > 128;
-    c.bm = tall ? 64 : 48, c.bn = tall ? 48 : 96, c.rm = tall ? 4 : 8, c.rn = tall ? 6 : 6;
+    c.bm = tall ? 64 : 48, c.bn = tall ? 48 : 96, c.rm = tall ? 4 : 8, c.rn = 6;
     c.bk = 8, c.st = 0, c.threads = tall ? 128 : 96, c.minb = 1;
     if (!check(p, c, d, align_bytes)) return c;
   }
