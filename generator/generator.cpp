@@ -1582,6 +1582,36 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // 0.97-2.11x, geomean 1.49x (390625x1x20x28 f64 30 -> 76 %, 17107x8x101x36 f64 24 -> 63 %,
 // 76219x6x31x10 f64 51 -> 91 %); batches of one tall product, 16 at 1.15-7.30x, geomean 2.07x
 // (1x9375000x1x1 f64 11 -> 79 %, 1x4166656x7x2 f32 36 -> 79 %, 1x1041408x9x9 f64 66 -> 91 %).
+//
+// Stacks whose outputs are 1-3 columns wide that the rules leave to thin FMA tiles (128 x 4
+// in one warp, 8 x 2 a thread: a tall product, or a shared B's stack as one product). The
+// model puts those tiles and every division of the stack within a few per cent of the floor;
+// on the H200 the tiles ran at 36-86 % of copy and short matrices cut from the stack, in
+// the threads' slabs (no bulk copies), faster (2026-12-01, 8 tall products, every division
+// the model ranks first forced: 1x4686848x5x3 f32 45 % as given, 90 % as 2-row matrices,
+// 1x2343000x5x3 f64 66 -> 93 % as 5-10 rows). So where the pick is such a tile, the fewest
+// rows from 2 (then 1) whose pick is a threads' slab serve, if the model puts them within
+// 1.15 times its best division. Through dispatch, the builds before and after alternating,
+// two fresh draws: 10 shapes 1.00-1.72x (1x3750000x7x3 f32 53 -> 91 % of copy,
+// 1x3125000x3x3 f64 64 -> 92 %), then 16 at 0.97-2.27x, geomean 1.35x (1x1249280x27x3 f32
+// 36 -> 82 %, 1x2082816x15x3 f32 45 -> 84 %, 12677x58x48x3 f32 with B shared 58 -> 74 %).
+// Not for other picks: where it was a DMMA tile (f64, K of 39-52) the short matrices lost
+// (0.82-0.96x on 4), and where it was a slab they ran 0.86-1.68x, geomean 1.01x (26 shapes).
+namespace {
+KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>& options) {
+  if (p.n > 3 || options.empty()) return {};
+  const double limit = 1.15 * options.front().predicted_s;
+  const Candidate* pick = nullptr;
+  auto rank = [](int r) { return r == 1 ? 1000 : r; };
+  for (const Candidate& o : options) {
+    const KernelConfig& k = o.config;
+    if (k.family != Family::slab || k.tma || k.mma || k.rows > 12 || o.predicted_s > limit) continue;
+    if (!pick || rank(k.rows) < rank(pick->config.rows)) pick = &o;
+  }
+  return pick ? pick->config : KernelConfig{};
+}
+}  // namespace
+
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
@@ -1591,7 +1621,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
   // those need a third of the time.
   const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64;
-  return options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
+  const KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
+  if (pick.family == Family::tiled && !pick.mma)
+    if (const KernelConfig s = short_stack_pick(p, options); s.rows > 0) return s;
+  return pick;
 }
 
 }  // namespace tailor::gen

@@ -1,6 +1,6 @@
 // The regroupings gen::regroup_options weighs for each problem, on the sm_90 model: rows,
 // the cost model's time and the config, fastest first, and the heuristic's own pick.
-// Reads "BATCHxMxKxN dtype [bcastB]" lines on stdin. Build (from the repository root):
+// Reads "BATCHxMxKxN dtype [bcastA|bcastB]" lines on stdin. Build (from the repository root):
 //   g++ -std=c++20 -O1 -I. -Iinclude bench/offline/regroup_options.cpp -o /tmp/regroup_options \
 //     build/libtailor.a -lsqlite3 -lfmt -ldl -lpthread -L/usr/local/cuda/lib64 -lnvrtc $(llvm-config-16 --ldflags --libs)
 #include <cstdio>
@@ -20,6 +20,7 @@ int main() {
     in >> shape >> dt >> flag;
     if (shape.empty() || shape[0] == '#') continue;
     GemmProblem p = GemmProblem::parse(dt + " " + shape);
+    if (flag == "bcastA") p.broadcast_a();
     if (flag == "bcastB") p.broadcast_b();
     p = p.normalized();
     const KernelConfig h = gen::heuristic(p, d);

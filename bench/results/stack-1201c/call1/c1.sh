@@ -1,0 +1,14 @@
+set -u
+B=build-gpu
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
+export TAILOR_CACHE_DIR=/tmp/tc
+echo "=== forced S1 $(date +%T)" >> $OUT/env.txt
+timeout 170 bash .carry/s/force.sh .carry/s/forceS1.txt > $OUT/forceS1.log 2>&1
+echo "=== ab S1 $(date +%T)" >> $OUT/env.txt
+for r in 1 2; do for side in old new; do echo "=== round $r $side" >> $OUT/ab.log
+  if [ $side = old ]; then bin=.carry/s/tailor-bench-old; c=/tmp/tc_old; else bin=$B/tailor-bench; c=/tmp/tc; fi
+  TAILOR_CACHE_DIR=$c timeout 80 $bin --suite .carry/s/dispS1.txt --no-overhead --copy-mib 512 2>&1 | grep -v '^#' >> $OUT/ab.log
+done; done
+echo "=== peers $(date +%T)" >> $OUT/env.txt
+timeout 80 python3 .carry/peers.py --suite .carry/s/dispS1.txt --only torch,jax --out $OUT/peers.jsonl > $OUT/peers.out 2>&1
+date -u >> $OUT/env.txt

@@ -1,0 +1,17 @@
+set -u
+B=build-gpu
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
+export TAILOR_CACHE_DIR=/tmp/tc
+echo "=== forced S2 $(date +%T)" >> $OUT/env.txt
+timeout 150 bash .carry/s/force.sh .carry/s/forceS2.txt > $OUT/forceS2.log 2>&1
+echo "=== ab S2 $(date +%T)" >> $OUT/env.txt
+for r in 1 2; do for side in old new; do echo "=== round $r $side" >> $OUT/ab.log
+  if [ $side = old ]; then bin=.carry/s/tailor-bench-old; c=/tmp/tc_old; else bin=$B/tailor-bench; c=/tmp/tc; fi
+  TAILOR_CACHE_DIR=$c timeout 80 $bin --suite .carry/s/dispS2.txt --no-overhead --copy-mib 512 2>&1 | grep -v '^#' >> $OUT/ab.log
+done; done
+echo "=== peers S2 $(date +%T)" >> $OUT/env.txt
+timeout 80 python3 .carry/peers.py --suite .carry/s/dispS2.txt --only torch,jax --out $OUT/peers.jsonl > $OUT/peers.out 2>&1
+echo "=== map $(date +%T)" >> $OUT/env.txt
+timeout 120 $B/tailor-bench --suite .carry/s/map5202.txt --no-overhead --copy-mib 512 --json $OUT/map.jsonl > $OUT/map.log 2>&1
+timeout 120 python3 .carry/peers.py --suite .carry/s/map5202.txt --only torch,jax --compare $OUT/map.jsonl > $OUT/map_peers.log 2>&1
+date -u >> $OUT/env.txt
