@@ -1264,10 +1264,22 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     const std::int64_t foot = tall_out ? std::max(per_mat, p.m * p.n) : per_mat;
     const std::int64_t max_mats = std::min<std::int64_t>(
         std::max<std::int64_t>(step, 24 * 1024 / (foot * esz) / step * step), std::max<std::int64_t>(step, p.batch / step * step));
+    // Warps an SM holds of a slab config (shared memory and threads; registers aside).
+    auto warps_sm = [&](const KernelConfig& k) {
+      const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
+      const double ctas = std::min({std::floor(smem_sm / (static_cast<double>(smem_bytes(p, k)) + 1024.0)),
+                                    std::floor(static_cast<double>(d.max_threads_per_sm) / k.threads), 32.0});
+      return ctas * k.threads / 32.0;
+    };
+    // want_warps = 0: the most FMAs per shared-memory read times the share of busy threads;
+    // otherwise the same among configs an SM holds want_warps warps of, or the most warps.
     double best = -1;
+    auto search = [&](double want_warps, int keep_rm) {
+    best = -1;
+    double best_warps = 0;
     for (int rm : sides(p.m))
       for (int rn : sides(p.n)) {
-        if (rm * rn > 36) continue;
+        if (rm * rn > 36 || (keep_rm > 0 && rm != keep_rm)) continue;
         const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
         // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
         // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
@@ -1282,12 +1294,38 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
           const std::int64_t least = max_mats == step && units <= 32 && !tall_out ? 32 : 64;
           const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
           const double score = per_read * static_cast<double>(units) / threads;
-          if (threads <= 1024 && score > best * 1.0001) {
-            best = score, c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);
+          if (threads > 1024) continue;
+          double warps = 0;
+          if (want_warps > 0) {
+            KernelConfig k = c;
+            k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
+            warps = std::min(want_warps, warps_sm(k));
+            if (warps < best_warps) continue;
+            if (warps > best_warps) best = -1;
+          }
+          if (score > best * 1.0001) {
+            best = score, best_warps = warps;
+            c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);
             c.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));  // a last, partial slab
           }
         }
       }
+    };
+    search(0, 0);
+    // Slabs whose CTAs leave an SM under 8 warps (large matrices, one or two warps a CTA and a
+    // few CTAs an SM by their shared memory) wait on latency: on the H200 (2026-12-01, a map
+    // of 30 problems beside torch and JAX) 2455x46x230x17 f32 took one matrix of 6 x 6 tiles
+    // in 32 threads, 3 CTAs an SM, at 22 % of copy (0.48x the best peer). Those take the
+    // best config an SM holds 16 warps of (or the most warps), the micro-tiles shrunk along
+    // the longer side of C only where M is the longer: where M is not, the rows a tile are
+    // kept. Forced side by side (43 shapes of three map draws whose pick this moves, call 5
+    // of bench/results/stack-1201c): shrinking either side ran 0.63-2.31x the pick (geomean
+    // 1.11x), losing where a few rows spanned by one tile were split (2388x7x120x117 f32
+    // 0.64x, 2154x3x74x226 f32 with A shared 0.63x); keeping the rows 0.76-1.97x, losing on
+    // tall outputs (2059x44x248x25 f32 0.76x, 2055x114x140x9 f32 0.89x); the two by M and N
+    // 0.80-2.31x, geomean 1.17x (2455x46x230x17 2.31x, 2671x99x137x2 f32 40 -> 72 % of copy,
+    // 1485x5x53x213 f64 46 -> 77 %).
+    if (best > 0 && warps_sm(c) < 8) search(16, p.m <= p.n ? c.rm : 0);
     // f32 one-matrix slabs in CTAs of 160 threads or more ask for two CTAs an SM (a register
     // cap of 65536 / (2 x threads)): without it ptxas gave micro-tiles of 5 x 7 to 9 x 4 in
     // 224-384 threads 123-166 registers, one CTA an SM. On the H200 (2026-11-30, forced side

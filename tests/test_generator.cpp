@@ -1,7 +1,9 @@
 // Generator: goldens (regenerate with tests/golden/regenerate.sh and review the diff),
 // the heuristic's validity over a spread of problems, the bank-conflict model, the
 // validation rules and kernel names.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
@@ -393,6 +395,34 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
       const GemmProblem p = GemmProblem::make(1000, m, k, n, t);
       CHECK_MESSAGE(!gen::check(p, gen::heuristic(p, kDev), kDev, 16), p.to_string());
     }
+}
+
+TEST_CASE("bulk-copied slabs that would leave an SM under 8 warps take smaller micro-tiles") {
+  auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
+    return gen::heuristic(GemmProblem::make(b, m, k, n, t), kDev);
+  };
+  // Warps an SM holds of a slab, by its shared memory and threads.
+  auto warps = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t, const KernelConfig& c) {
+    const double smem = static_cast<double>(gen::smem_bytes(GemmProblem::make(b, m, k, n, t).normalized(), c));
+    const double ctas = std::min(std::floor(228.0 * 1024 / (smem + 1024.0)), std::floor(2048.0 / c.threads));
+    return ctas * c.threads / 32;
+  };
+  // M past N: the micro-tiles shrink on either side (2455x46x230x17 f32 had one warp a CTA, 3 CTAs an SM).
+  const KernelConfig tall = h(2455, 46, 230, 17, DType::f32);
+  CAPTURE(tall.to_string());
+  CHECK(tall.family == Family::slab);
+  CHECK(tall.tma == 1);
+  CHECK(warps(2455, 46, 230, 17, DType::f32, tall) >= 16);
+  CHECK(tall.rm < 6);
+  // M up to N: the rows a tile are kept (7 of 7 here), the columns shrink.
+  const KernelConfig wide = h(2388, 7, 120, 117, DType::f32);
+  CAPTURE(wide.to_string());
+  CHECK(wide.rm == 7);
+  CHECK(wide.rn < 4);
+  CHECK(warps(2388, 7, 120, 117, DType::f32, wide) >= 8);
+  // Slabs that already hold enough warps keep their micro-tiles (65^3 f32: 6 x 6, 2 CTAs of 128).
+  const KernelConfig s65 = h(10592, 65, 65, 65, DType::f32);
+  CHECK(s65.rm * s65.rn >= 25);
 }
 
 TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only then") {

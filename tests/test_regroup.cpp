@@ -150,6 +150,36 @@ TEST_CASE("heuristic: single rows against a large shared B, and single skinny pr
   CHECK(gen::heuristic(shared_b(781250, 3, 4, 4, DType::f64), kDev).rows == 0);
 }
 
+TEST_CASE("heuristic: stacks of 1-3 columns that would take thin FMA tiles run as short matrices") {
+  // One tall product, or a shared B's stack, with N of 1-3: the thin 128 x 4 FMA tile gives
+  // way to matrices of 2 rows (1 where 2 does not divide) in the threads' slabs.
+  struct Case {
+    std::int64_t batch, m, k, n;
+    DType t;
+  };
+  for (const Case& x : {Case{1, 7500000, 2, 3, DType::f32}, Case{1, 3125000, 3, 3, DType::f64},
+                        Case{1, 1249280, 27, 3, DType::f32}, Case{12677, 58, 48, 3, DType::f32},
+                        Case{1, 4099, 33, 3, DType::f32}}) {
+    const GemmProblem p = x.batch > 1 ? shared_b(x.batch, x.m, x.k, x.n, x.t)
+                                      : GemmProblem::make(1, x.m, x.k, x.n, x.t).normalized();
+    const KernelConfig as_given = gen::heuristic_as_given(p, kDev);
+    const KernelConfig c = gen::heuristic(p, kDev);
+    CAPTURE(p.to_string());
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::slab);
+    CHECK(c.tma == 0);
+    CHECK(c.rows == (x.m * x.batch % 2 == 0 ? 2 : 1));
+    CHECK_FALSE(gen::check(p, c, kDev));
+    if (x.batch == 1) CHECK(as_given.family == Family::tiled);
+  }
+  // Not where the pick is a DMMA tile (f64 with longer reductions: the short matrices lost).
+  const GemmProblem d = GemmProblem::make(1, 398000, 46, 1, DType::f64).normalized();
+  const KernelConfig c = gen::heuristic(d, kDev);
+  CHECK(c.family == Family::tiled);
+  CHECK(c.mma == 1);
+  CHECK(c.rows == 0);
+}
+
 TEST_CASE("search space: regroupable problems get regrouped candidates, all valid") {
   const GemmProblem p = shared_b(46992, 3, 116, 17, DType::f64);
   const auto cands = gen::candidates(p, kDev, 16, 512);

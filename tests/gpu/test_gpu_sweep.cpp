@@ -460,9 +460,9 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
       {2001, 3, 15, 8, DType::f32, 0, 0, {6003, 87}, false},
       {1500, 2, 4, 46, DType::f64, 0, 0, {3000, 40}, false},
       {600, 5, 7, 6, DType::f64, 9, 8, {3000, 10}, false},
-      {1, 20000, 20, 2, DType::f32, 0, 0, {16, 25}, false},
+      {1, 20000, 20, 2, DType::f32, 0, 0, {16, 25}, true},  // N of 1-3 off the thin FMA tile: short matrices
       {1, 30000, 9, 1, DType::f64, 0, 0, {20, 1}, true},
-      {1, 4099, 33, 3, DType::f32, 41, 0, {4099, 1}, false},  // ... and 4099 too: single rows (rows = M refused)
+      {1, 4099, 33, 3, DType::f32, 41, 0, {4099, 1}, true},  // ... and 4099 too: single rows (rows = M refused)
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
   int n = 0;

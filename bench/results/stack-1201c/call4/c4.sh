@@ -1,0 +1,11 @@
+set -u
+B=build-gpu
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
+cat .carry/s/dispW1.txt .carry/s/dispW1g.txt > /tmp/w.txt
+for r in 1 2; do for side in old new; do echo "=== round $r $side $(date +%T)" >> $OUT/env.txt; echo "=== round $r $side" >> $OUT/ab.log
+  if [ $side = old ]; then bin=.carry/s/tailor-bench-6aff54a; c=/tmp/tc_old; else bin=$B/tailor-bench; c=/tmp/tc; fi
+  TAILOR_CACHE_DIR=$c timeout 100 $bin --suite /tmp/w.txt --no-overhead --copy-mib 512 2>&1 | grep -v '^#' >> $OUT/ab.log
+done; done
+echo "=== peers $(date +%T)" >> $OUT/env.txt
+timeout 100 python3 .carry/peers.py --suite /tmp/w.txt --only torch,jax --out $OUT/peers.jsonl > $OUT/peers.out 2>&1
+date -u >> $OUT/env.txt
