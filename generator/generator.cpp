@@ -181,6 +181,37 @@ int pad_granule(const GemmProblem& p, const KernelConfig& c, char which) {
   return std::max(rp.rw, c.vec);
 }
 
+// Wavefronts of the first read of a broadcast operand by the first warp of a slab (one k
+// step, the first element of each lane's micro-tile), at the least of the row paddings
+// best_pads weighs, over the wavefronts the same read would take with every lane on its own
+// bank: how many times over a conflicted layout replays the operand's reads (1 or less: none).
+// Every matrix of the slab reads the same broadcast matrix, so the distinct addresses are the
+// micro-tiles of one matrix, whose spacing (rm rows of A, rn columns of B) decides the banks.
+double bcast_read_replays(const GemmProblem& p, const KernelConfig& c, char which) {
+  const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
+  const ReadPlan rp = read_plan(p, c, which);
+  const std::int64_t tm = ceil_div(p.m, c.rm), tn = ceil_div(p.n, c.rn), units = tm * tn;
+  const int active = static_cast<int>(std::min<std::int64_t>({32, c.mats * units, c.threads}));
+  const std::int64_t esz = p.esize();
+  const int gran = pad_granule(p, c, which);
+  double best = -1;
+  for (int step = 0; step <= (gran == 0 ? 0 : 3); ++step) {
+    const std::int64_t pitch = g.len + step * gran;
+    std::array<std::int64_t, 32> addr{};
+    for (int l = 0; l < active; ++l) {
+      const std::int64_t rem = l % units;
+      const std::int64_t ti = p.layout_c == Layout::row ? rem / tn : rem % tm;
+      const std::int64_t tj = p.layout_c == Layout::row ? rem % tn : rem / tm;
+      const std::int64_t out = which == 'A' ? ti * c.rm : tj * c.rn;
+      addr[l] = rp.along_p ? out * pitch : out;  // k = 0: row `out`, or column `out` of row 0
+    }
+    const double w = static_cast<double>(wavefronts(addr, active, esz, rp.rw * esz));
+    const double ideal = std::max<double>(1.0, std::ceil(active * rp.rw * esz / 128.0));
+    if (best < 0 || w / ideal < best) best = w / ideal;
+  }
+  return best;
+}
+
 // The padding (row, matrix) of one operand with the fewest read wavefronts, then the
 // least padding.
 std::pair<int, int> best_pads(const GemmProblem& p, const KernelConfig& c, char which) {
@@ -1283,7 +1314,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
         const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
         // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
         // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
-        const double per_read = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
+        const double per_read0 = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
         for (std::int64_t mats = step; mats <= max_mats; mats += step) {
           const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
           // CTAs of 64 threads at least, but one warp where the slab can hold no more
@@ -1293,8 +1324,20 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
           // (253x52x4 f32, 8 x 4 tiles: 65 % of copy in one warp, 4 x 4 in two 95 %).
           const std::int64_t least = max_mats == step && units <= 32 && !tall_out ? 32 : 64;
           const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
-          const double score = per_read * static_cast<double>(units) / threads;
           if (threads > 1024) continue;
+          // A shared A's reads replayed by bank conflicts count as that many reads
+          // (33967x88x50x4 f64 with A shared: 8 x 4 micro-tiles read rows 8 apart, rows of
+          // 50 doubles, all on two banks whatever the padding: 9 % of copy; 7 x 4 28 %).
+          // Not for a shared B: there the same scoring moved regroupings and lost as often as
+          // it gained (H200, 2026-12-01: 10 shapes 0.51-1.54x).
+          double per_read = per_read0;
+          if (p.bcast_a()) {
+            KernelConfig k = c;
+            k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
+            const double ra = std::max(1.0, bcast_read_replays(p, k, 'A'));
+            per_read = rm * rn / (rm * ra + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
+          }
+          const double score = per_read * static_cast<double>(units) / threads;
           double warps = 0;
           if (want_warps > 0) {
             KernelConfig k = c;
