@@ -425,6 +425,21 @@ TEST_CASE("bulk-copied slabs that would leave an SM under 8 warps take smaller m
   CHECK(s65.rm * s65.rn >= 25);
 }
 
+TEST_CASE("bulk-copied slabs with A shared avoid micro-tiles whose reads of A conflict") {
+  // 88 x 50 doubles shared by the batch: 8-row micro-tiles put every tile's first row on the
+  // same two banks whatever the padding (rows 8 x 50 doubles apart); 5 or 7 rows do not.
+  GemmProblem p = GemmProblem::make(33967, 88, 50, 4, DType::f64);
+  p.broadcast_a();
+  const KernelConfig c = gen::heuristic(p.normalized(), kDev);
+  CAPTURE(c.to_string());
+  CHECK(c.family == Family::slab);
+  CHECK(c.tma == 1);
+  CHECK(c.rm % 2 == 1);
+  // Unshared, the same shape's pick is not scored by it.
+  const KernelConfig u = gen::heuristic(GemmProblem::make(33967, 88, 50, 4, DType::f64), kDev);
+  CHECK(u.family == Family::slab);
+}
+
 TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only then") {
   for (std::int64_t k : {16, 32, 64}) {
     CAPTURE(k);
