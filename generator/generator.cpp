@@ -506,10 +506,42 @@ int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest) {
   return v;
 }
 
+namespace {
+// The mirror of the stacked rows: A shared by the batch (or a batch of one), B and C
+// column-major (a K x 1 or M x 1 row-major operand is the same memory column-major) with
+// each matrix's columns following the last's: the batch's columns are one stack, A times
+// K x (batch x N) columns of B. As slab_canonical describes such an operand.
+GemmProblem column_view(const GemmProblem& p) {
+  GemmProblem q = p;
+  if (q.n == 1 && q.k > 1 && q.layout_b == Layout::row && q.ldb == 1) q.layout_b = Layout::col, q.ldb = q.k;
+  if (q.n == 1 && q.m > 1 && q.layout_c == Layout::row && q.ldc == 1) q.layout_c = Layout::col, q.ldc = q.m;
+  return q;
+}
+bool stacks_columns(const GemmProblem& p) {
+  const GemmProblem q = column_view(p);
+  return !(p.layout_a == Layout::row && p.layout_c == Layout::row && (p.batch == 1 || p.bcast_b())) &&
+         q.layout_b == Layout::col && q.layout_c == Layout::col && (q.batch == 1 || (q.bcast_a() && !q.bcast_b()));
+}
+// The lines of the stack `rows` divides: the batch's rows, or its columns (stacks_columns).
+std::int64_t regroup_stack(const GemmProblem& p) { return stacks_columns(p) ? p.batch * p.n : p.batch * p.m; }
+}  // namespace
+
 std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows) {
   const GemmProblem p = norm(problem);
+  if (stacks_columns(p)) {
+    const GemmProblem q = column_view(p);
+    if (q.batch > 1 && (q.stride_b != q.n * q.ldb || q.stride_c != q.n * q.ldc))
+      return fmt::format("rows: the batch strides of B and C ({}, {}) must be N x their leading dimensions ({}, {})",
+                         q.stride_b, q.stride_c, q.n * q.ldb, q.n * q.ldc);
+    const std::int64_t total = q.batch * q.n;
+    if (rows < 1 || rows > kMaxDim || total % rows != 0 || rows == q.n)
+      return fmt::format("rows = {} must divide the batch's {} columns (batch x N) and differ from N = {}", rows, total,
+                         q.n);
+    return std::nullopt;
+  }
   if (p.layout_a != Layout::row || p.layout_c != Layout::row)
-    return std::string("rows: A and C must be row-major to regroup their rows");
+    return std::string("rows: A and C must be row-major to regroup their rows (or, A shared, B and C column-major "
+                       "to regroup their columns)");
   if (p.batch > 1 && !p.bcast_b())
     return std::string("rows: B must be shared by the batch (batch stride 0) to regroup the batch's rows");
   if (p.batch > 1 && (p.stride_a != p.m * p.lda || p.stride_c != p.m * p.ldc))
@@ -525,6 +557,15 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
   const GemmProblem p = norm(problem);
   if (auto why = regroup_check(p, rows))
     throw Error(ErrorCode::invalid_config, fmt::format("problem {}: {}", p.to_string(), *why));
+  if (stacks_columns(p)) {
+    GemmProblem q = column_view(p);
+    q.batch = p.batch * p.n / rows;
+    q.n = rows;
+    q.stride_a = q.batch > 1 ? 0 : kAuto;
+    q.stride_b = q.batch > 1 ? rows * q.ldb : kAuto;
+    q.stride_c = q.batch > 1 ? rows * q.ldc : kAuto;
+    return q.normalized();
+  }
   GemmProblem q = p;
   q.batch = p.batch * p.m / rows;
   q.m = rows;
@@ -1626,11 +1667,11 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
 std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   std::vector<Candidate> out;
-  const std::int64_t total = p.batch * p.m;
+  const std::int64_t total = regroup_stack(p);
   std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
   if (p.batch > 1 && total <= kMaxDim) rows.push_back(total);
   for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
-    if (total % r == 0 && r != p.m) rows.push_back(r);
+    if (total % r == 0) rows.push_back(r);
   for (std::int64_t r : rows) {
     if (regroup_check(p, r)) continue;
     const GemmProblem q = regroup(p, r);
@@ -1696,6 +1737,9 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
+  // The batch's columns (A shared, B and C column-major, or N = 1) are left to the tuner
+  // until their kernels are timed: the heuristic regroups rows only.
+  if (stacks_columns(p)) return c;
   const auto options = regroup_options(p, d, align_bytes);
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;

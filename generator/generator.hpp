@@ -98,10 +98,14 @@ std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig
 /// Why the rows of `problem` cannot run as matrices of `rows` rows (KernelConfig::rows), or
 /// nullopt: A and C row-major; B shared by the batch (or a batch of one) and each matrix's
 /// rows of A and C following the last's at its leading dimension; `rows` dividing batch x M
-/// and other than M.
+/// and other than M. The mirror, where those rows do not stack: A shared by the batch (or a
+/// batch of one), B and C column-major (an N = 1 row-major operand is the same memory) with
+/// each matrix's columns following the last's; `rows` then counts columns, dividing batch x
+/// N and other than N.
 std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows);
-/// The same product as (batch x M) / rows matrices of `rows` rows sharing B (normalised).
-/// Throws Error(invalid_config) where regroup_check does not pass.
+/// The same product as (batch x M) / rows matrices of `rows` rows sharing B, or for the
+/// mirror (batch x N) / rows matrices of `rows` columns sharing A (normalised; the mirror's
+/// B and C column-major). Throws Error(invalid_config) where regroup_check does not pass.
 GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
 /// The problem a config's kernel computes: regroup(problem, config.rows) with rows > 0,
 /// else the problem (normalised). Its batch is the kernel's batch argument.

@@ -10,6 +10,7 @@
 #include "generator/generator.hpp"
 #include "generator/search_space.hpp"
 #include "runtime/nvrtc.hpp"
+#include "runtime/reference.hpp"
 #include "tailor/tailor.hpp"
 
 using namespace tailor;
@@ -24,6 +25,29 @@ GemmProblem shared_b(std::int64_t batch, std::int64_t m, std::int64_t k, std::in
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// A shared by the batch, B and C column-major with each matrix's columns after the last's.
+GemmProblem shared_a_cols(std::int64_t batch, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
+  GemmProblem p = GemmProblem::make(batch, m, k, n, t);
+  p.broadcast_a();
+  p.layout_b = Layout::col, p.ldb = kAuto, p.stride_b = kAuto;
+  p.layout_c = Layout::col, p.ldc = kAuto, p.stride_c = kAuto;
+  return p.normalized();
+}
+
+// The float64 reference of a problem written into C's memory as the problem lays C out.
+std::vector<double> reference_in_memory(const GemmProblem& p, const std::vector<double>& a, const std::vector<double>& b,
+                                        std::int64_t c_elems) {
+  const std::vector<double> ref = detail::reference_gemm(p, a.data(), b.data(), nullptr, 1.0, 0.0);
+  std::vector<double> mem(static_cast<std::size_t>(c_elems), 0.0);
+  for (std::int64_t e = 0; e < p.batch; ++e)
+    for (std::int64_t i = 0; i < p.m; ++i)
+      for (std::int64_t j = 0; j < p.n; ++j) {
+        const std::int64_t at = e * p.stride_c + (p.layout_c == Layout::row ? i * p.ldc + j : j * p.ldc + i);
+        mem[static_cast<std::size_t>(at)] = ref[static_cast<std::size_t>((e * p.m + i) * p.n + j)];
+      }
+  return mem;
+}
 }  // namespace
 
 TEST_CASE("config rows round trip, GPU families only") {
@@ -66,6 +90,103 @@ TEST_CASE("regroup_check: which batches' rows form one stack against one B") {
   q = shared_b(1000, 3, 15, 8, DType::f32);
   q.lda = 17, q.stride_a = 3 * 17, q.ldc = 9, q.stride_c = 3 * 9;
   CHECK_FALSE(gen::regroup_check(q.normalized(), 30));
+}
+
+TEST_CASE("regroup_check and regroup: the mirror, a shared A times the batch's columns") {
+  // A shared, B and C column-major: any divisor of batch x N other than N.
+  const GemmProblem p = shared_a_cols(10, 4, 6, 3, DType::f64);
+  for (std::int64_t r : {1, 2, 5, 6, 10, 15, 30}) CHECK_FALSE(gen::regroup_check(p, r));
+  CHECK(contains(*gen::regroup_check(p, 3), "columns"));
+  CHECK(gen::regroup_check(p, 7));
+  const GemmProblem q = gen::regroup(p, 6);
+  CHECK(q.batch == 5);
+  CHECK(q.m == 4);
+  CHECK(q.k == 6);
+  CHECK(q.n == 6);
+  CHECK(q.bcast_a());
+  CHECK(q.layout_b == Layout::col);
+  CHECK(q.layout_c == Layout::col);
+  CHECK(q.stride_b == 6 * q.ldb);
+  CHECK(q.stride_c == 6 * q.ldc);
+  CHECK(q.stride_b * (q.batch - 1) + q.span_b() == p.stride_b * (p.batch - 1) + p.span_b());
+  CHECK(q.stride_c * (q.batch - 1) + q.span_c() == p.stride_c * (p.batch - 1) + p.span_c());
+  const GemmProblem one = gen::regroup(p, 30);
+  CHECK(one.batch == 1);
+  CHECK(one.n == 30);
+  CHECK(one.min_bytes() == p.min_bytes());
+  // Row-major with N = 1 (a batch of vectors times one matrix): the same memory.
+  GemmProblem v = GemmProblem::make(12, 5, 7, 1, DType::f32);
+  v.broadcast_a();
+  v = v.normalized();
+  CHECK_FALSE(gen::regroup_check(v, 12));
+  CHECK_FALSE(gen::regroup_check(v, 4));
+  CHECK(gen::regroup_check(v, 1));  // N itself
+  // Not evenly spaced columns, or both operands shared, or B per matrix with A per matrix: no.
+  GemmProblem g = shared_a_cols(10, 4, 6, 3, DType::f64);
+  g.stride_c = 3 * 4 + 2;
+  CHECK(contains(*gen::regroup_check(g.normalized(), 6), "batch strides of B and C"));
+  GemmProblem both = shared_a_cols(10, 4, 6, 3, DType::f64);
+  both.broadcast_b();
+  CHECK(gen::regroup_check(both.normalized(), 6));
+  GemmProblem own = GemmProblem::make(10, 4, 6, 3, DType::f64);
+  own.layout_b = Layout::col, own.ldb = kAuto, own.stride_b = kAuto;
+  own.layout_c = Layout::col, own.ldc = kAuto, own.stride_c = kAuto;
+  CHECK(gen::regroup_check(own.normalized(), 6));
+}
+
+TEST_CASE("the mirror's regroupings go to the tuner, not the heuristic") {
+  GemmProblem v = GemmProblem::make(118296, 267, 50, 1, DType::f32);
+  v.broadcast_a();
+  v = v.normalized();
+  CHECK(gen::heuristic(v, kDev).rows == 0);
+  const auto options = gen::regroup_options(v, kDev);
+  REQUIRE_FALSE(options.empty());
+  // The cost model puts one product of 118296 columns far under the slab as given.
+  CHECK(options.front().predicted_s < 0.5 * gen::predict_seconds(v, gen::heuristic(v, kDev), kDev));
+  int regrouped = 0;
+  for (const auto& x : gen::candidates(v, kDev, 16, 256)) {
+    CAPTURE(x.config.to_string());
+    CHECK_FALSE(gen::check(v, x.config, kDev));
+    if (x.config.rows > 0) ++regrouped;
+  }
+  CHECK(regrouped > 0);
+}
+
+TEST_CASE("regroup describes the same product: the float64 reference of each regrouping fills C alike") {
+  struct Case {
+    GemmProblem p;
+    std::vector<std::int64_t> rows;
+  };
+  GemmProblem vec = GemmProblem::make(12, 5, 7, 1, DType::f64);
+  vec.broadcast_a();
+  GemmProblem padded = shared_b(6, 4, 5, 3, DType::f64);
+  padded.lda = 7, padded.stride_a = 4 * 7, padded.ldc = 5, padded.stride_c = 4 * 5;
+  const Case cases[] = {{shared_a_cols(10, 4, 6, 3, DType::f64), {1, 2, 5, 6, 15, 30}},
+                        {vec.normalized(), {2, 3, 4, 12}},
+                        {padded.normalized(), {1, 2, 3, 6, 8, 12, 24}},
+                        {GemmProblem::make(1, 36, 4, 2, DType::f64).normalized(), {1, 4, 9, 12}}};
+  int compared = 0;
+  for (const Case& x : cases) {
+    const GemmProblem& p = x.p;
+    CAPTURE(p.to_string());
+    std::vector<double> a(static_cast<std::size_t>(detail::operand_elems(p, 'A')));
+    std::vector<double> b(static_cast<std::size_t>(detail::operand_elems(p, 'B')));
+    detail::fill_random(a.data(), DType::f64, static_cast<std::int64_t>(a.size()), 11);
+    detail::fill_random(b.data(), DType::f64, static_cast<std::int64_t>(b.size()), 12);
+    const std::int64_t c_elems = detail::operand_elems(p, 'C');
+    const std::vector<double> want = reference_in_memory(p, a, b, c_elems);
+    for (std::int64_t r : x.rows) {
+      CAPTURE(r);
+      REQUIRE_FALSE(gen::regroup_check(p, r));
+      const GemmProblem q = gen::regroup(p, r);
+      CHECK(detail::operand_elems(q, 'A') <= static_cast<std::int64_t>(a.size()));
+      CHECK(detail::operand_elems(q, 'B') <= static_cast<std::int64_t>(b.size()));
+      CHECK(detail::operand_elems(q, 'C') <= c_elems);
+      CHECK(reference_in_memory(q, a, b, c_elems) == want);
+      ++compared;
+    }
+  }
+  CHECK(compared == 21);
 }
 
 TEST_CASE("regroup: the same rows as matrices of R rows sharing B, with the leading dimensions kept") {
@@ -212,6 +333,24 @@ TEST_CASE("nvrtc: the heuristic's regrouped kernels compile for sm_90, every sca
       ++compiled;
     }
   CHECK(compiled == 8);
+  // The mirror's kernels (the batch's columns, A shared): the heuristic's pick for each
+  // regrouped problem, compiled with rows set.
+  GemmProblem v = GemmProblem::make(118296, 267, 50, 1, DType::f32);
+  v.broadcast_a();
+  v = v.normalized();
+  for (std::int64_t r : {118296, 8, 1})
+    for (const GemmProblem& p : {v, shared_a_cols(40000, 12, 30, 3, DType::f64)}) {
+      if (gen::regroup_check(p, r)) continue;
+      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, r), kDev);
+      c.rows = static_cast<int>(r);
+      CAPTURE(p.to_string());
+      CAPTURE(c.to_string());
+      REQUIRE_FALSE(gen::check(p, c, kDev));
+      const detail::CompiledKernel k = detail::compile(gen::generate(p, c), "sm_90");
+      CHECK_FALSE(k.cubin.empty());
+      ++compiled;
+    }
+  CHECK(compiled == 8 + 4);  // 1 column is N itself for the vectors, 118296 does not divide 120000
 }
 
 TEST_CASE("search space: each regrouping's candidates are its own, the heuristic's kernel for it among them") {

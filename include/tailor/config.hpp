@@ -68,7 +68,10 @@ struct KernelConfig {
   /// rows form one stack multiplied by one B (B shared by the batch, or a batch of one; A and
   /// C row-major, each matrix's rows following the last's at the same spacing), the kernel
   /// runs that stack as matrices of R rows (B shared): one tall product (R = batch x M), or
-  /// many short ones cut from it. R must divide batch x M (gen::regroup_check).
+  /// many short ones cut from it. R must divide batch x M (gen::regroup_check). The mirror:
+  /// where A is shared (or the batch is one product) and B and C are column-major (or N = 1)
+  /// with each matrix's columns following the last's, R counts columns of that stack instead
+  /// (matrices of R columns sharing A; R divides batch x N).
   int rows = 0;
   // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)
   int unroll = 1;  ///< unroll factor of the reduction loop

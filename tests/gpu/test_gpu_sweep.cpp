@@ -491,6 +491,42 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     CHECK((rt.plan(p, 16).config.rows > 0) == s.regroups);
   }
   CHECK(n == 4 * (2 * 7 - 2) + 4 * 7);  // two regroupings refused: 16 rows of 1201, and 4099 rows of 4099
+  // The mirror: A shared, the batch's columns as one stack (B and C column-major, or N = 1
+  // row-major: the same memory), padded leading dimensions of B and C kept evenly spaced.
+  // The heuristic leaves these to the tuner, so dispatch keeps the matrices as given.
+  struct Mirror {
+    std::int64_t batch, m, k, n;
+    DType t;
+    bool col;               // B and C column-major (else row-major with N = 1)
+    std::int64_t ldb, ldc;  // 0: tight
+    std::int64_t rows[2];
+  };
+  const Mirror mirrors[] = {{5004, 67, 50, 1, DType::f32, false, 0, 0, {5004, 12}},
+                            {2000, 12, 30, 3, DType::f64, true, 0, 0, {6000, 8}},
+                            {777, 9, 13, 4, DType::f32, true, 17, 11, {3108, 12}}};
+  int m = 0;
+  for (const Mirror& s : mirrors) {
+    GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+    p.broadcast_a();
+    if (s.col) {
+      p.layout_b = Layout::col, p.ldb = s.ldb ? s.ldb : kAuto, p.stride_b = s.ldb ? s.n * s.ldb : kAuto;
+      p.layout_c = Layout::col, p.ldc = s.ldc ? s.ldc : kAuto, p.stride_c = s.ldc ? s.n * s.ldc : kAuto;
+    }
+    p = p.normalized();
+    for (std::int64_t rows : s.rows) {
+      REQUIRE_FALSE(gen::regroup_check(p, rows));
+      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, rows), rt.device(), 16);
+      c.rows = static_cast<int>(rows);
+      for (auto [alpha, beta] : scalars) {
+        Case x{p, alpha, beta, c};
+        CAPTURE(x.label());
+        REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
+        CHECK(run_case(rt, x, nullptr, 17000 + m++) == "");
+      }
+    }
+    CHECK(rt.plan(p, 16).config.rows == 0);
+  }
+  CHECK(m == 3 * 2 * 4);
 }
 
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
