@@ -465,6 +465,17 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
       {1, 4099, 33, 3, DType::f32, 41, 0, {4099, 1}, true},  // ... and 4099 too: single rows (rows = M refused)
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  // The heuristic's kernel of the regrouped problem, forced with rows set, every (alpha, beta).
+  auto run_regrouped = [&](const GemmProblem& p, std::int64_t rows, std::uint64_t seed, int& count) {
+    KernelConfig c = gen::heuristic_as_given(gen::regroup(p, rows), rt.device(), 16);
+    c.rows = static_cast<int>(rows);
+    for (auto [alpha, beta] : scalars) {
+      Case x{p, alpha, beta, c};
+      CAPTURE(x.label());
+      REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
+      CHECK(run_case(rt, x, nullptr, seed + count++) == "");
+    }
+  };
   int n = 0;
   for (const Shape& s : shapes) {
     GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
@@ -472,17 +483,8 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     if (s.lda) p.lda = s.lda, p.stride_a = s.batch > 1 ? s.m * s.lda : kAuto;
     if (s.ldc) p.ldc = s.ldc, p.stride_c = s.batch > 1 ? s.m * s.ldc : kAuto;
     p = p.normalized();
-    for (std::int64_t rows : s.rows) {
-      if (gen::regroup_check(p, rows)) continue;  // rows = M (the 4099 x 1 product's second)
-      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, rows), rt.device(), 16);
-      c.rows = static_cast<int>(rows);
-      for (auto [alpha, beta] : scalars) {
-        Case x{p, alpha, beta, c};
-        CAPTURE(x.label());
-        REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
-        CHECK(run_case(rt, x, nullptr, 16000 + n++) == "");
-      }
-    }
+    for (std::int64_t rows : s.rows)
+      if (!gen::regroup_check(p, rows)) run_regrouped(p, rows, 16000, n);  // not rows = M (4099 x 1's second)
     for (auto [alpha, beta] : scalars) {
       Case x{p, alpha, beta, std::nullopt};
       CAPTURE(x.label());
@@ -515,14 +517,7 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     p = p.normalized();
     for (std::int64_t rows : s.rows) {
       REQUIRE_FALSE(gen::regroup_check(p, rows));
-      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, rows), rt.device(), 16);
-      c.rows = static_cast<int>(rows);
-      for (auto [alpha, beta] : scalars) {
-        Case x{p, alpha, beta, c};
-        CAPTURE(x.label());
-        REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
-        CHECK(run_case(rt, x, nullptr, 17000 + m++) == "");
-      }
+      run_regrouped(p, rows, 17000, m);
     }
     CHECK(rt.plan(p, 16).config.rows == 0);
   }
