@@ -391,7 +391,8 @@ std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelCo
 std::string shape_key(const GemmProblem& problem) {
   std::string s = norm(problem).to_string();
   const std::size_t sp = s.find(' '), x = s.find('x', sp);
-  return s.replace(sp + 1, x - sp - 1, "*");
+  if (sp == std::string::npos || x == std::string::npos) return s;  // (to_string always has both)
+  return s.substr(0, sp + 1) + "*" + s.substr(x);
 }
 
 int alignment_of(const void* p) {
