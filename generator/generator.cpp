@@ -1348,53 +1348,53 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // otherwise the same among configs an SM holds want_warps warps of, or the most warps.
     double best = -1;
     auto search = [&](double want_warps, int keep_rm) {
-    best = -1;
-    double best_warps = 0;
-    for (int rm : sides(p.m))
-      for (int rn : sides(p.n)) {
-        if (rm * rn > 36 || (keep_rm > 0 && rm != keep_rm)) continue;
-        const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
-        // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
-        // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
-        const double per_read0 = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
-        for (std::int64_t mats = step; mats <= max_mats; mats += step) {
-          const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
-          // CTAs of 64 threads at least, but one warp where the slab can hold no more
-          // matrices and they fill less (24x40x36 f64, one matrix of 6 x 6 tiles: 24 units;
-          // in 32 threads 137.6 us, two matrices in 64 138.2, where 4 x 4 tiles took 213.3).
-          // Not for tall or wide outputs: one large matrix a warp leaves the copies unhidden
-          // (253x52x4 f32, 8 x 4 tiles: 65 % of copy in one warp, 4 x 4 in two 95 %).
-          const std::int64_t least = max_mats == step && units <= 32 && !tall_out ? 32 : 64;
-          const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
-          if (threads > 1024) continue;
-          // A shared A's reads replayed by bank conflicts count as that many reads
-          // (33967x88x50x4 f64 with A shared: 8 x 4 micro-tiles read rows 8 apart, rows of
-          // 50 doubles, all on two banks whatever the padding: 9 % of copy; 7 x 4 28 %).
-          // Not for a shared B: there the same scoring moved regroupings and lost as often as
-          // it gained (H200, 2026-12-01: 10 shapes 0.51-1.54x).
-          double per_read = per_read0;
-          if (p.bcast_a()) {
-            KernelConfig k = c;
-            k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
-            const double ra = std::max(1.0, bcast_read_replays(p, k, 'A'));
-            per_read = rm * rn / (rm * ra + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
-          }
-          const double score = per_read * static_cast<double>(units) / threads;
-          double warps = 0;
-          if (want_warps > 0) {
-            KernelConfig k = c;
-            k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
-            warps = std::min(want_warps, warps_sm(k));
-            if (warps < best_warps) continue;
-            if (warps > best_warps) best = -1;
-          }
-          if (score > best * 1.0001) {
-            best = score, best_warps = warps;
-            c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);
-            c.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));  // a last, partial slab
+      best = -1;
+      double best_warps = 0;
+      for (int rm : sides(p.m))
+        for (int rn : sides(p.n)) {
+          if (rm * rn > 36 || (keep_rm > 0 && rm != keep_rm)) continue;
+          const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
+          // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
+          // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
+          const double per_read0 = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
+          for (std::int64_t mats = step; mats <= max_mats; mats += step) {
+            const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
+            // CTAs of 64 threads at least, but one warp where the slab can hold no more
+            // matrices and they fill less (24x40x36 f64, one matrix of 6 x 6 tiles: 24 units;
+            // in 32 threads 137.6 us, two matrices in 64 138.2, where 4 x 4 tiles took 213.3).
+            // Not for tall or wide outputs: one large matrix a warp leaves the copies unhidden
+            // (253x52x4 f32, 8 x 4 tiles: 65 % of copy in one warp, 4 x 4 in two 95 %).
+            const std::int64_t least = max_mats == step && units <= 32 && !tall_out ? 32 : 64;
+            const std::int64_t threads = std::max<std::int64_t>(least, ceil_div(units, 32) * 32);
+            if (threads > 1024) continue;
+            // A shared A's reads replayed by bank conflicts count as that many reads
+            // (33967x88x50x4 f64 with A shared: 8 x 4 micro-tiles read rows 8 apart, rows of
+            // 50 doubles, all on two banks whatever the padding: 9 % of copy; 7 x 4 28 %).
+            // Not for a shared B: there the same scoring moved regroupings and lost as often as
+            // it gained (H200, 2026-12-01: 10 shapes 0.51-1.54x).
+            double per_read = per_read0;
+            if (p.bcast_a()) {
+              KernelConfig k = c;
+              k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
+              const double ra = std::max(1.0, bcast_read_replays(p, k, 'A'));
+              per_read = rm * rn / (rm * ra + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
+            }
+            const double score = per_read * static_cast<double>(units) / threads;
+            double warps = 0;
+            if (want_warps > 0) {
+              KernelConfig k = c;
+              k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
+              warps = std::min(want_warps, warps_sm(k));
+              if (warps < best_warps) continue;
+              if (warps > best_warps) best = -1;
+            }
+            if (score > best * 1.0001) {
+              best = score, best_warps = warps;
+              c.rm = rm, c.rn = rn, c.mats = static_cast<int>(mats), c.threads = static_cast<int>(threads);
+              c.vec = slab_vec_width(p, mats, static_cast<int>(16 / esz));  // a last, partial slab
+            }
           }
         }
-      }
     };
     search(0, 0);
     // Slabs whose CTAs leave an SM under 8 warps (large matrices, one or two warps a CTA and a
