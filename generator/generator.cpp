@@ -1356,7 +1356,6 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
           const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
           // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
           // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
-          const double per_read0 = rm * rn / static_cast<double>(rm + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
           for (std::int64_t mats = step; mats <= max_mats; mats += step) {
             const std::int64_t units = mats * ceil_div(p.m, rm) * ceil_div(p.n, rn);
             // CTAs of 64 threads at least, but one warp where the slab can hold no more
@@ -1372,13 +1371,13 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
             // 50 doubles, all on two banks whatever the padding: 9 % of copy; 7 x 4 28 %).
             // Not for a shared B: there the same scoring moved regroupings and lost as often as
             // it gained (H200, 2026-12-01: 10 shapes 0.51-1.54x).
-            double per_read = per_read0;
+            double ra = 1.0;  // reads of A, each replayed ra times
             if (p.bcast_a()) {
               KernelConfig k = c;
               k.rm = rm, k.rn = rn, k.mats = static_cast<int>(mats), k.threads = static_cast<int>(threads);
-              const double ra = std::max(1.0, bcast_read_replays(p, k, 'A'));
-              per_read = rm * rn / (rm * ra + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
+              ra = std::max(1.0, bcast_read_replays(p, k, 'A'));
             }
+            const double per_read = rm * rn / (rm * ra + rn) / (pad * pad * pad) * (rm >= rn ? 1.0 : 0.99);
             const double score = per_read * static_cast<double>(units) / threads;
             double warps = 0;
             if (want_warps > 0) {
