@@ -25,11 +25,12 @@ std::string KernelConfig::to_string() const {
                        grid, ks > 1 ? fmt::format(",ks={}", ks) : std::string(),
                        st ? fmt::format(",st={}", st) : std::string(), cs ? fmt::format(",cs={}", cs) : std::string(),
                        tma ? fmt::format(",tma={}", tma) : std::string()) +
-           (mma ? ",mma=1" : "") + (rows ? fmt::format(",rows={}", rows) : std::string());
+           (mma ? ",mma=1" : "") + (rows ? fmt::format(",rows={}", rows) : std::string()) +
+           (tr ? fmt::format(",tr={}", tr) : std::string());
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string(), k8 ? fmt::format(",k8={}", k8) : std::string()) +
-         (rows ? fmt::format(",rows={}", rows) : std::string());
+         (rows ? fmt::format(",rows={}", rows) : std::string()) + (tr ? fmt::format(",tr={}", tr) : std::string());
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -74,6 +75,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (gpu && key == "mma") c.mma = v;
     else if (gpu && key == "st") c.st = v;
     else if (gpu && key == "rows") c.rows = v;
+    else if (gpu && key == "tr") c.tr = v;
     else if (!slab && gpu && key == "ku") c.ku = v;
     else if (!slab && gpu && key == "k8") c.k8 = v;
     else

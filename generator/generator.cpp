@@ -26,11 +26,13 @@ constexpr std::int64_t kMaxDim = std::int64_t(1) << 30;  // M, K, N are int in k
 constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
-// The config a regrouped batch's kernel is generated from (KernelConfig::rows).
-KernelConfig without_rows(KernelConfig c) {
-  c.rows = 0;
+// The config a regrouped or transposed problem's kernel is generated from (KernelConfig::rows
+// and tr: run_problem).
+KernelConfig run_config(KernelConfig c) {
+  c.rows = 0, c.tr = 0;
   return c;
 }
+bool reshapes(const KernelConfig& c) { return c.family != Family::cpu && (c.rows > 0 || c.tr); }
 
 // Geometry of a staged slab operand: R rows of L contiguous elements.
 struct OpGeom {
@@ -466,7 +468,7 @@ std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig
 }
 
 std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
-  if (c.rows > 0) return smem_bytes(regroup(problem, c.rows), without_rows(c));
+  if (reshapes(c)) return smem_bytes(run_problem(problem, c), run_config(c));
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   if (c.family == Family::slab) {
@@ -507,42 +509,31 @@ int slab_vec_width(const GemmProblem& problem, std::int64_t mats, int widest) {
   return v;
 }
 
-namespace {
-// The mirror of the stacked rows: A shared by the batch (or a batch of one), B and C
-// column-major (a K x 1 or M x 1 row-major operand is the same memory column-major) with
-// each matrix's columns following the last's: the batch's columns are one stack, A times
-// K x (batch x N) columns of B. As slab_canonical describes such an operand.
-GemmProblem column_view(const GemmProblem& p) {
+GemmProblem transposed(const GemmProblem& problem) {
+  const GemmProblem p = norm(problem);
+  auto flip = [](Layout l) { return l == Layout::row ? Layout::col : Layout::row; };
   GemmProblem q = p;
-  if (q.n == 1 && q.k > 1 && q.layout_b == Layout::row && q.ldb == 1) q.layout_b = Layout::col, q.ldb = q.k;
-  if (q.n == 1 && q.m > 1 && q.layout_c == Layout::row && q.ldc == 1) q.layout_c = Layout::col, q.ldc = q.m;
-  return q;
+  q.m = p.n, q.n = p.m;
+  q.layout_a = flip(p.layout_b), q.lda = p.ldb, q.stride_a = p.stride_b;
+  q.layout_b = flip(p.layout_a), q.ldb = p.lda, q.stride_b = p.stride_a;
+  q.layout_c = flip(p.layout_c), q.ldc = p.ldc, q.stride_c = p.stride_c;
+  // A vector operand is the same memory in either layout: A and C are described row-major
+  // where they can be (a column, or a row with unit spacing), as the stacked rows need them.
+  auto rowwise = [](Layout& l, std::int64_t& ld, std::int64_t rows, std::int64_t cols) {
+    if (l != Layout::col) return;
+    if (cols == 1) l = Layout::row, ld = 1;
+    else if (rows == 1 && ld == 1) l = Layout::row, ld = cols;
+  };
+  rowwise(q.layout_a, q.lda, q.m, q.k);
+  rowwise(q.layout_c, q.ldc, q.m, q.n);
+  return q.normalized();
 }
-bool stacks_columns(const GemmProblem& p) {
-  const GemmProblem q = column_view(p);
-  return !(p.layout_a == Layout::row && p.layout_c == Layout::row && (p.batch == 1 || p.bcast_b())) &&
-         q.layout_b == Layout::col && q.layout_c == Layout::col && (q.batch == 1 || (q.bcast_a() && !q.bcast_b()));
-}
-// The lines of the stack `rows` divides: the batch's rows, or its columns (stacks_columns).
-std::int64_t regroup_stack(const GemmProblem& p) { return stacks_columns(p) ? p.batch * p.n : p.batch * p.m; }
-}  // namespace
 
 std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows) {
   const GemmProblem p = norm(problem);
-  if (stacks_columns(p)) {
-    const GemmProblem q = column_view(p);
-    if (q.batch > 1 && (q.stride_b != q.n * q.ldb || q.stride_c != q.n * q.ldc))
-      return fmt::format("rows: the batch strides of B and C ({}, {}) must be N x their leading dimensions ({}, {})",
-                         q.stride_b, q.stride_c, q.n * q.ldb, q.n * q.ldc);
-    const std::int64_t total = q.batch * q.n;
-    if (rows < 1 || rows > kMaxDim || total % rows != 0 || rows == q.n)
-      return fmt::format("rows = {} must divide the batch's {} columns (batch x N) and differ from N = {}", rows, total,
-                         q.n);
-    return std::nullopt;
-  }
   if (p.layout_a != Layout::row || p.layout_c != Layout::row)
-    return std::string("rows: A and C must be row-major to regroup their rows (or, A shared, B and C column-major "
-                       "to regroup their columns)");
+    return std::string("rows: A and C must be row-major to regroup their rows (with A shared and B and C column-major, "
+                       "the transpose's rows regroup: tr = 1)");
   if (p.batch > 1 && !p.bcast_b())
     return std::string("rows: B must be shared by the batch (batch stride 0) to regroup the batch's rows");
   if (p.batch > 1 && (p.stride_a != p.m * p.lda || p.stride_c != p.m * p.ldc))
@@ -558,15 +549,6 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
   const GemmProblem p = norm(problem);
   if (auto why = regroup_check(p, rows))
     throw Error(ErrorCode::invalid_config, fmt::format("problem {}: {}", p.to_string(), *why));
-  if (stacks_columns(p)) {
-    GemmProblem q = column_view(p);
-    q.batch = p.batch * p.n / rows;
-    q.n = rows;
-    q.stride_a = q.batch > 1 ? 0 : kAuto;
-    q.stride_b = q.batch > 1 ? rows * q.ldb : kAuto;
-    q.stride_c = q.batch > 1 ? rows * q.ldc : kAuto;
-    return q.normalized();
-  }
   GemmProblem q = p;
   q.batch = p.batch * p.m / rows;
   q.m = rows;
@@ -577,17 +559,25 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
 }
 
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config) {
-  return config.rows > 0 && config.family != Family::cpu ? regroup(problem, config.rows) : norm(problem);
+  if (config.family == Family::cpu) return norm(problem);
+  const GemmProblem p = config.tr ? transposed(problem) : norm(problem);
+  return config.rows > 0 ? regroup(p, config.rows) : p;
 }
 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
                                  int align_bytes) {
   const GemmProblem p = norm(problem);
-  if (c.family == Family::cpu) return check_cpu(p, c);
+  if (c.family == Family::cpu) {
+    if (c.rows != 0 || c.tr != 0) return std::string("rows and tr apply to the GPU families only");
+    return check_cpu(p, c);
+  }
   if (c.rows < 0) return fmt::format("rows = {} must be 0 (the matrices as given) or positive", c.rows);
-  if (c.rows > 0) {
-    if (auto why = regroup_check(p, c.rows)) return why;
-    return check(regroup(p, c.rows), without_rows(c), d, align_bytes);
+  if (c.tr != 0 && c.tr != 1) return fmt::format("tr = {} must be 0 (the problem as given) or 1 (its transpose)", c.tr);
+  if (reshapes(c)) {
+    const GemmProblem q = c.tr ? transposed(p) : p;
+    if (c.rows > 0)
+      if (auto why = regroup_check(q, c.rows)) return c.tr ? "transposed: " + *why : *why;
+    return check(run_problem(p, c), run_config(c), d, align_bytes);
   }
   const std::int64_t esz = p.esize();
   if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
@@ -754,8 +744,9 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 }
 
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
-  // A regrouped batch runs the kernel of the regrouped problem, named for it.
-  if (c.rows > 0 && c.family != Family::cpu) return kernel_name(regroup(problem, c.rows), without_rows(c));
+  // A regrouped batch runs the kernel of the regrouped problem, named for it; a transposed
+  // problem's kernel takes the caller's A and B in their own order (marked _tr).
+  if (reshapes(c)) return kernel_name(run_problem(problem, c), run_config(c)) + (c.tr ? "_tr" : "");
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
     name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
@@ -770,11 +761,22 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   return name + kernel_name_strides(problem);
 }
 
+namespace {
+// The kernel of `problem` (rows and tr already applied) with `c`; `swap_ab`: it is a
+// transpose's, whose A is the caller's B (KernelConfig::tr), so the operands swap on entry.
+KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab);
+}  // namespace
+
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
-  if (c.rows > 0) return generate(regroup(problem, c.rows), without_rows(c));
-  const std::string name = kernel_name(norm(problem), c);
+  if (reshapes(c)) return generate_kernel(run_problem(problem, c), run_config(c), c.tr == 1);
+  return generate_kernel(problem, c, false);
+}
+
+namespace {
+KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab) {
+  const std::string name = kernel_name(norm(problem), c) + (swap_ab ? "_tr" : "");
   // The slab family describes vector operands along their long dimension (same memory).
   const GemmProblem p = c.family == Family::slab ? slab_canonical(norm(problem)) : norm(problem);
   const char* T = p.dtype == DType::f32 ? "float" : "double";
@@ -785,8 +787,9 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
       "// Generated by Tailor {}, generator v{}. Do not edit: regenerate with tailor-gen.\n"
       "// problem: {} (the batch size is a launch argument)\n"
       "// config:  {}\n"
-      "// kernel:  {}\n\n",
-      kVersion, kGeneratorVersion, shape_key(problem), c.to_string(), name);
+      "// kernel:  {}\n{}\n",
+      kVersion, kGeneratorVersion, shape_key(problem), c.to_string(), name,
+      swap_ab ? "// the transpose of the caller's product: C^T = B^T A^T (its A is the caller's B)\n" : "");
   text += inline_fragment("common.cuh");
   text += "\n";
   text += inline_fragment(c.family == Family::slab ? "slab.cuh" : "tiled.cuh");
@@ -876,14 +879,15 @@ KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
       "{}(const {}* __restrict__ A, const {}* __restrict__ B, {}* __restrict__ C, {} alpha, {} beta,\n"
       "    long long batch) {{\n"
       "  tailor::grid_dependency();\n"
-      "  tailor::{}<Spec>::run(A, B, C, alpha, beta, batch);\n"
+      "  tailor::{}<Spec>::run({}, C, alpha, beta, batch);\n"
       "}}\n",
-      bounds, name, T, T, T, T, T, family);
+      bounds, name, T, T, T, T, T, family, swap_ab ? "B, A" : "A, B");
   return {name, std::move(text)};
 }
+}  // namespace
 
 LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d) {
-  if (c.rows > 0) return launch_shape(regroup(problem, c.rows), without_rows(c), d);
+  if (reshapes(c)) return launch_shape(run_problem(problem, c), run_config(c), d);
   const GemmProblem p = norm(problem);
   std::int64_t work;
   if (c.family == Family::slab) work = ceil_div(p.batch, c.mats);
@@ -1667,19 +1671,30 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
 std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   std::vector<Candidate> out;
-  const std::int64_t total = regroup_stack(p);
-  std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
-  if (p.batch > 1 && total <= kMaxDim) rows.push_back(total);
-  for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
-    if (total % r == 0) rows.push_back(r);
-  for (std::int64_t r : rows) {
-    if (regroup_check(p, r)) continue;
-    const GemmProblem q = regroup(p, r);
-    KernelConfig c = heuristic_as_given(q, d, align_bytes);
-    if (check(q, c, d, align_bytes)) continue;
+  auto add = [&](const GemmProblem& q, KernelConfig c, int rows, int tr) {
+    if (check(q, c, d, align_bytes)) return;
     const double t = predict_seconds(q, c, d);
-    c.rows = static_cast<int>(r);
+    c.rows = rows, c.tr = tr;
     out.push_back({c, t});
+  };
+  // The stack of the batch's rows (tr = 0), and of the transpose's (tr = 1: A shared, B and
+  // C column-major), each divided into matrices of R rows where R divides it.
+  for (const int tr : {0, 1}) {
+    const GemmProblem s = tr ? transposed(p) : p;
+    const std::int64_t total = s.batch * s.m;
+    std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
+    if (s.batch > 1 && total <= kMaxDim) rows.push_back(total);
+    for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
+      if (total % r == 0) rows.push_back(r);
+    bool any = false;
+    for (std::int64_t r : rows) {
+      if (regroup_check(s, r)) continue;
+      const GemmProblem q = regroup(s, r);
+      add(q, heuristic_as_given(q, d, align_bytes), static_cast<int>(r), tr);
+      any = true;
+    }
+    // The transpose's matrices as they are (its rows stack, so they are matrices of a few rows).
+    if (tr && any) add(s, heuristic_as_given(s, d, align_bytes), 0, 1);
   }
   std::stable_sort(out.begin(), out.end(),
                    [](const Candidate& x, const Candidate& y) { return x.predicted_s < y.predicted_s; });
@@ -1727,7 +1742,7 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
   auto rank = [](int r) { return r == 1 ? 1000 : r; };
   for (const Candidate& o : options) {
     const KernelConfig& k = o.config;
-    if (k.family != Family::slab || k.tma || k.mma || k.rows > 12 || o.predicted_s > limit) continue;
+    if (k.family != Family::slab || k.tma || k.mma || k.tr || k.rows > 12 || o.predicted_s > limit) continue;
     if (!pick || rank(k.rows) < rank(pick->config.rows)) pick = &o;
   }
   return pick ? pick->config : KernelConfig{};
@@ -1737,9 +1752,6 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
-  // The batch's columns (A shared, B and C column-major, or N = 1) are left to the tuner
-  // until their kernels are timed: the heuristic regroups rows only.
-  if (stacks_columns(p)) return c;
   const auto options = regroup_options(p, d, align_bytes);
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;

@@ -95,20 +95,22 @@ std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelCo
 std::int64_t slab_read_wavefronts(const GemmProblem& problem, const KernelConfig& config,
                                   const SlabPads& pads);
 
+/// The transpose of the product, C^T = B^T A^T, in the same memory: M and N swap, A becomes
+/// the caller's B^T and B the caller's A^T, and every layout flips; a vector A or C is
+/// described row-major where that is the same memory (KernelConfig::tr). Normalised.
+GemmProblem transposed(const GemmProblem& problem);
 /// Why the rows of `problem` cannot run as matrices of `rows` rows (KernelConfig::rows), or
 /// nullopt: A and C row-major; B shared by the batch (or a batch of one) and each matrix's
 /// rows of A and C following the last's at its leading dimension; `rows` dividing batch x M
-/// and other than M. The mirror, where those rows do not stack: A shared by the batch (or a
-/// batch of one), B and C column-major (an N = 1 row-major operand is the same memory) with
-/// each matrix's columns following the last's; `rows` then counts columns, dividing batch x
-/// N and other than N.
+/// and other than M. (With A shared and B and C column-major, or N = 1, the transpose's
+/// rows stack: check transposed(problem).)
 std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_t rows);
-/// The same product as (batch x M) / rows matrices of `rows` rows sharing B, or for the
-/// mirror (batch x N) / rows matrices of `rows` columns sharing A (normalised; the mirror's
-/// B and C column-major). Throws Error(invalid_config) where regroup_check does not pass.
+/// The same product as (batch x M) / rows matrices of `rows` rows sharing B (normalised).
+/// Throws Error(invalid_config) where regroup_check does not pass.
 GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
-/// The problem a config's kernel computes: regroup(problem, config.rows) with rows > 0,
-/// else the problem (normalised). Its batch is the kernel's batch argument.
+/// The problem a config's kernel computes: the transpose with tr = 1, then regrouped with
+/// rows > 0; else the problem (normalised). Its batch is the kernel's batch argument; with
+/// tr = 1 its A is the caller's B and its B the caller's A (the kernel swaps them on entry).
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
 
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also

@@ -24,10 +24,10 @@ constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
 }  // namespace
 
 double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
-  if (c.rows > 0 && c.family != Family::cpu) {
+  if ((c.rows > 0 || c.tr) && c.family != Family::cpu) {
     KernelConfig c0 = c;
-    c0.rows = 0;
-    return useful_fraction(regroup(problem, c.rows), c0);
+    c0.rows = 0, c0.tr = 0;
+    return useful_fraction(run_problem(problem, c), c0);
   }
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   if (c.family == Family::slab && c.mma) {  // blocks of 16 x 16, 4-deep k steps, warps idle in the last round
@@ -49,10 +49,10 @@ double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d, double copy_bw) {
-  if (c.rows > 0 && c.family != Family::cpu) {
+  if ((c.rows > 0 || c.tr) && c.family != Family::cpu) {
     KernelConfig c0 = c;
-    c0.rows = 0;
-    return predict_seconds(regroup(problem, c.rows), c0, d, copy_bw);
+    c0.rows = 0, c0.tr = 0;
+    return predict_seconds(run_problem(problem, c), c0, d, copy_bw);
   }
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const double sms = std::max(1, d.sm_count);
@@ -177,9 +177,16 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   if (regroups) {
     const auto options = regroup_options(p, d, align_bytes);
     for (std::size_t i = 0; i < options.size() && i < 3; ++i)
-      for (const Candidate& x : candidates_of(regroup(p, options[i].config.rows), d, align_bytes, 24, false)) {
+      for (const Candidate& x : candidates_of(run_problem(p, options[i].config), d, align_bytes, 24, false)) {
         KernelConfig c = x.config;
-        c.rows = options[i].config.rows;
+        c.rows = options[i].config.rows, c.tr = options[i].config.tr;
+        all.push_back(c);
+      }
+    // A column-major C written as the row-major C^T of the transpose (tr = 1): its best 24.
+    if (p.layout_c == Layout::col && transposed(p).layout_c == Layout::row)
+      for (const Candidate& x : candidates_of(transposed(p), d, align_bytes, 24, false)) {
+        KernelConfig c = x.config;
+        c.tr = 1;
         all.push_back(c);
       }
   }
@@ -440,9 +447,9 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}/{}", to_string(c.family), c.mma ? "-mma" : "",
-                                        c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku, c.tma, c.cs, c.k8,
-                                        c.rows);
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}/{}/{}", to_string(c.family),
+                                        c.mma ? "-mma" : "", c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku,
+                                        c.tma, c.cs, c.k8, c.rows, c.tr);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

@@ -29,9 +29,11 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& config, c
 double useful_fraction(const GemmProblem& problem, const KernelConfig& config);
 
 /// The regroupings of the batch's rows (KernelConfig::rows) that can run `problem`: one
-/// product of batch x M rows, and matrices of 1-128 rows dividing it; each as the
-/// heuristic's config for the regrouped problem as given, with `rows` set, and the cost
-/// model's time for it, fastest first. Empty where the rows cannot be regrouped.
+/// product of batch x M rows, and matrices of 1-128 rows dividing it; likewise the rows of
+/// its transpose (tr = 1, where A is shared and B and C are column-major or N = 1), and
+/// then the transpose as given (tr = 1, rows = 0). Each as the heuristic's config for that
+/// problem as given, with `rows` and `tr` set, and the cost model's time for it, fastest
+/// first. Empty where neither stack can be regrouped.
 /// (Defined in generator.cpp, beside the heuristic that weighs them.)
 std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
 

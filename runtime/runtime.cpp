@@ -246,11 +246,10 @@ Plan Runtime::Impl::tune_now(const GemmProblem& p, int align, const Plan& fallba
 
 Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   if (plan.origin != PlanOrigin::heuristic && plan.origin != PlanOrigin::neighbour) return plan;
-  // The matrices the kernel computes (the batch's rows regrouped where the config says so);
-  // the kernel of a regrouped config is the regrouped problem's, compiled and named alike.
+  // The matrices the kernel computes (the batch's rows regrouped, or the transpose, where
+  // the config says so) decide the rules below; the kernel is generated from the problem as
+  // given with the whole config.
   const GemmProblem p = gen::run_problem(given, plan.config);
-  const int rows = plan.config.rows;
-  plan.config.rows = 0;
   // The heuristic's CTAs-per-SM target caps registers; where the compiler had to spill
   // under that cap, trade occupancy for registers (measured configs are kept as they are).
   // f32 one-matrix slabs of FMA micro-tiles keep two CTAs an SM through spills of up to 320
@@ -261,7 +260,7 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   const bool slab32 = fma_slab && plan.config.mats == 1 && p.dtype == DType::f32;
   bool raised = false;
   auto spills = [&] {
-    const std::int64_t bytes = cache.get(gen::generate(p, plan.config), dev.arch())->spill_stores;
+    const std::int64_t bytes = cache.get(gen::generate(given, plan.config), dev.arch())->spill_stores;
     return bytes > (plan.config.minb != 2 ? 0 : slab32 ? 320 : raised ? 128 : 0);
   };
   // The other way: the heuristic's FMA slabs of 160 threads or more that carry no directive
@@ -278,20 +277,19 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   // (Measured on sides up to 128: tall and wide outputs past that keep what the heuristic gave.)
   if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160 &&
       std::max(p.m, p.n) <= 128) {
-    const auto kernel = cache.get(gen::generate(p, plan.config), dev.arch());
+    const auto kernel = cache.get(gen::generate(given, plan.config), dev.arch());
     const std::int64_t smem =  // static and dynamic, and the 1 KB the driver reserves a CTA
-        std::int64_t(gen::launch_shape(p, plan.config, dev).smem_bytes) + kernel->static_smem + 1024;
+        std::int64_t(gen::launch_shape(given, plan.config, dev).smem_bytes) + kernel->static_smem + 1024;
     if (kernel->registers > gen::register_cap(plan.config.threads, 2) &&
         (dev.smem_per_sm == 0 || 2 * smem <= dev.smem_per_sm)) {
       plan.config.minb = 2, raised = true;
-      plan.kernel_name = gen::kernel_name(p, plan.config);
+      plan.kernel_name = gen::kernel_name(given, plan.config);
     }
   }
   while (plan.config.minb > 1 && spills()) {
     plan.config.minb = std::max(1, plan.config.minb * 3 / 4);
-    plan.kernel_name = gen::kernel_name(p, plan.config);
+    plan.kernel_name = gen::kernel_name(given, plan.config);
   }
-  plan.config.rows = rows;
   return plan;
 }
 

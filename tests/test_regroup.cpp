@@ -92,79 +92,123 @@ TEST_CASE("regroup_check: which batches' rows form one stack against one B") {
   CHECK_FALSE(gen::regroup_check(q.normalized(), 30));
 }
 
-TEST_CASE("regroup_check and regroup: the mirror, a shared A times the batch's columns") {
-  // A shared, B and C column-major: any divisor of batch x N other than N.
+TEST_CASE("transposed: the same memory as C^T = B^T A^T, vector operands row-major") {
+  // A shared, B and C column-major: the transpose's A (the caller's B^T) and C are
+  // row-major and its B (the caller's A^T) is shared, so its rows stack.
   const GemmProblem p = shared_a_cols(10, 4, 6, 3, DType::f64);
-  for (std::int64_t r : {1, 2, 5, 6, 10, 15, 30}) CHECK_FALSE(gen::regroup_check(p, r));
-  CHECK(contains(*gen::regroup_check(p, 3), "columns"));
-  CHECK(gen::regroup_check(p, 7));
-  const GemmProblem q = gen::regroup(p, 6);
+  const GemmProblem t = gen::transposed(p);
+  CHECK(t.batch == 10);
+  CHECK(t.m == 3);
+  CHECK(t.k == 6);
+  CHECK(t.n == 4);
+  CHECK(t.layout_a == Layout::row);
+  CHECK(t.lda == p.ldb);
+  CHECK(t.stride_a == p.stride_b);
+  CHECK(t.layout_b == Layout::col);
+  CHECK(t.bcast_b());
+  CHECK(t.layout_c == Layout::row);
+  CHECK(t.ldc == p.ldc);
+  CHECK(t.stride_c == p.stride_c);
+  for (std::int64_t r : {1, 2, 5, 6, 10, 15, 30}) CHECK_FALSE(gen::regroup_check(t, r));
+  CHECK(gen::regroup_check(t, 3));  // M of the transpose
+  CHECK(gen::regroup_check(t, 7));
+  CHECK(contains(*gen::regroup_check(p, 6), "tr = 1"));
+  const GemmProblem q = gen::regroup(t, 6);
   CHECK(q.batch == 5);
-  CHECK(q.m == 4);
-  CHECK(q.k == 6);
-  CHECK(q.n == 6);
-  CHECK(q.bcast_a());
-  CHECK(q.layout_b == Layout::col);
-  CHECK(q.layout_c == Layout::col);
-  CHECK(q.stride_b == 6 * q.ldb);
+  CHECK(q.m == 6);
+  CHECK(q.n == 4);
+  CHECK(q.bcast_b());
+  CHECK(q.stride_a == 6 * q.lda);
   CHECK(q.stride_c == 6 * q.ldc);
-  CHECK(q.stride_b * (q.batch - 1) + q.span_b() == p.stride_b * (p.batch - 1) + p.span_b());
-  CHECK(q.stride_c * (q.batch - 1) + q.span_c() == p.stride_c * (p.batch - 1) + p.span_c());
-  const GemmProblem one = gen::regroup(p, 30);
-  CHECK(one.batch == 1);
-  CHECK(one.n == 30);
-  CHECK(one.min_bytes() == p.min_bytes());
-  // Row-major with N = 1 (a batch of vectors times one matrix): the same memory.
+  KernelConfig c = gen::heuristic_as_given(q, kDev);
+  c.rows = 6, c.tr = 1;
+  CHECK_FALSE(gen::check(p, c, kDev));
+  CHECK(gen::run_problem(p, c).to_string() == q.to_string());
+  CHECK(gen::kernel_name(p, c) == gen::kernel_name(q, gen::heuristic_as_given(q, kDev)) + "_tr");
+  c.rows = 3;
+  CHECK(contains(*gen::check(p, c, kDev), "transposed: rows = 3"));
+  // Row-major with N = 1 (a batch of vectors times one matrix): the vectors are rows of the
+  // transpose's A and C.
   GemmProblem v = GemmProblem::make(12, 5, 7, 1, DType::f32);
   v.broadcast_a();
-  v = v.normalized();
-  CHECK_FALSE(gen::regroup_check(v, 12));
-  CHECK_FALSE(gen::regroup_check(v, 4));
-  CHECK(gen::regroup_check(v, 1));  // N itself
-  // Not evenly spaced columns, or both operands shared, or B per matrix with A per matrix: no.
+  const GemmProblem tv = gen::transposed(v.normalized());
+  CHECK(tv.layout_a == Layout::row);
+  CHECK(tv.lda == 7);
+  CHECK(tv.layout_c == Layout::row);
+  CHECK(tv.ldc == 5);
+  CHECK_FALSE(gen::regroup_check(tv, 12));
+  CHECK_FALSE(gen::regroup_check(tv, 4));
+  CHECK(gen::regroup_check(tv, 1));  // M of the transpose
+  // Not evenly spaced columns, both operands shared, or A per matrix: the transpose's rows
+  // do not stack.
   GemmProblem g = shared_a_cols(10, 4, 6, 3, DType::f64);
   g.stride_c = 3 * 4 + 2;
-  CHECK(contains(*gen::regroup_check(g.normalized(), 6), "batch strides of B and C"));
+  CHECK(contains(*gen::regroup_check(gen::transposed(g.normalized()), 6), "batch strides"));
   GemmProblem both = shared_a_cols(10, 4, 6, 3, DType::f64);
   both.broadcast_b();
-  CHECK(gen::regroup_check(both.normalized(), 6));
+  CHECK(gen::regroup_check(gen::transposed(both.normalized()), 6));
   GemmProblem own = GemmProblem::make(10, 4, 6, 3, DType::f64);
   own.layout_b = Layout::col, own.ldb = kAuto, own.stride_b = kAuto;
   own.layout_c = Layout::col, own.ldc = kAuto, own.stride_c = kAuto;
-  CHECK(gen::regroup_check(own.normalized(), 6));
+  CHECK(gen::regroup_check(gen::transposed(own.normalized()), 6));
+  // Any problem transposes: row-major everything becomes column-major everything.
+  const GemmProblem r = gen::transposed(GemmProblem::make(7, 3, 5, 2, DType::f32).normalized());
+  CHECK(r.m == 2);
+  CHECK(r.n == 3);
+  CHECK(r.layout_a == Layout::col);
+  CHECK(r.layout_b == Layout::col);
+  CHECK(r.layout_c == Layout::col);
+  // tr is for the GPU families, 0 or 1, and round-trips its text.
+  KernelConfig k = KernelConfig::parse("tiled,t=128,minb=1,bm=64,bn=96,bk=8,vec=4,rm=8,rn=6,grid=0,st=4,rows=40,tr=1");
+  CHECK(k.tr == 1);
+  CHECK(KernelConfig::parse(k.to_string()) == k);
+  CHECK_THROWS_AS(KernelConfig::parse("cpu,mats=1,vec=8,rm=1,rn=1,unroll=1,order=0,tr=1"), Error);
+  k.rows = 0, k.tr = 2;
+  CHECK(contains(*gen::check(p, k, kDev), "tr = 2"));
 }
 
-TEST_CASE("the mirror's regroupings go to the tuner, not the heuristic") {
+TEST_CASE("heuristic: a shared A times a batch of long vectors runs as the transpose's stacked rows") {
+  // The slab as given re-reads the shared A for every vector; the transpose's rows against
+  // one shared A^T are one product (or a few short matrices) that reads it once a tile.
   GemmProblem v = GemmProblem::make(118296, 267, 50, 1, DType::f32);
   v.broadcast_a();
   v = v.normalized();
-  CHECK(gen::heuristic(v, kDev).rows == 0);
-  const auto options = gen::regroup_options(v, kDev);
-  REQUIRE_FALSE(options.empty());
-  // The cost model puts one product of 118296 columns far under the slab as given.
-  CHECK(options.front().predicted_s < 0.5 * gen::predict_seconds(v, gen::heuristic(v, kDev), kDev));
-  int regrouped = 0;
+  const KernelConfig h = gen::heuristic(v, kDev);
+  CAPTURE(h.to_string());
+  CHECK(h.tr == 1);
+  CHECK(gen::predict_seconds(v, h, kDev) < 0.5 * gen::predict_seconds(v, gen::heuristic_as_given(v, kDev), kDev));
+  int transposed = 0;
   for (const auto& x : gen::candidates(v, kDev, 16, 256)) {
     CAPTURE(x.config.to_string());
     CHECK_FALSE(gen::check(v, x.config, kDev));
-    if (x.config.rows > 0) ++regrouped;
+    if (x.config.tr) ++transposed;
   }
-  CHECK(regrouped > 0);
+  CHECK(transposed > 24);
+  // A column-major C: the transpose's candidates (row-major C^T) among the tuner's.
+  GemmProblem col = GemmProblem::make(2000, 20, 30, 40, DType::f64);
+  col.layout_c = Layout::col;
+  int tr = 0;
+  for (const auto& x : gen::candidates(col.normalized(), kDev, 16, 100000)) tr += x.config.tr;
+  CHECK(tr > 0);
 }
 
-TEST_CASE("regroup describes the same product: the float64 reference of each regrouping fills C alike") {
+TEST_CASE("run_problem describes the same product: the float64 reference of each regrouping and transpose fills C alike") {
   struct Case {
     GemmProblem p;
-    std::vector<std::int64_t> rows;
+    int tr;
+    std::vector<std::int64_t> rows;  // 0: the problem (or its transpose) as given
   };
   GemmProblem vec = GemmProblem::make(12, 5, 7, 1, DType::f64);
   vec.broadcast_a();
   GemmProblem padded = shared_b(6, 4, 5, 3, DType::f64);
   padded.lda = 7, padded.stride_a = 4 * 7, padded.ldc = 5, padded.stride_c = 4 * 5;
-  const Case cases[] = {{shared_a_cols(10, 4, 6, 3, DType::f64), {1, 2, 5, 6, 15, 30}},
-                        {vec.normalized(), {2, 3, 4, 12}},
-                        {padded.normalized(), {1, 2, 3, 6, 8, 12, 24}},
-                        {GemmProblem::make(1, 36, 4, 2, DType::f64).normalized(), {1, 4, 9, 12}}};
+  GemmProblem mixed = GemmProblem::make(3, 4, 5, 6, DType::f64);
+  mixed.layout_a = Layout::col, mixed.lda = 6, mixed.stride_a = 40, mixed.ldc = 9, mixed.stride_c = 40;
+  const Case cases[] = {{shared_a_cols(10, 4, 6, 3, DType::f64), 1, {0, 1, 2, 5, 6, 15, 30}},
+                        {vec.normalized(), 1, {0, 2, 3, 4, 12}},
+                        {padded.normalized(), 0, {1, 2, 3, 6, 8, 12, 24}},
+                        {GemmProblem::make(1, 36, 4, 2, DType::f64).normalized(), 0, {1, 4, 9, 12}},
+                        {mixed.normalized(), 1, {0}}};
   int compared = 0;
   for (const Case& x : cases) {
     const GemmProblem& p = x.p;
@@ -177,16 +221,21 @@ TEST_CASE("regroup describes the same product: the float64 reference of each reg
     const std::vector<double> want = reference_in_memory(p, a, b, c_elems);
     for (std::int64_t r : x.rows) {
       CAPTURE(r);
-      REQUIRE_FALSE(gen::regroup_check(p, r));
-      const GemmProblem q = gen::regroup(p, r);
-      CHECK(detail::operand_elems(q, 'A') <= static_cast<std::int64_t>(a.size()));
-      CHECK(detail::operand_elems(q, 'B') <= static_cast<std::int64_t>(b.size()));
+      KernelConfig c = KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=1,grid=0");
+      c.rows = static_cast<int>(r), c.tr = x.tr;
+      if (r > 0) REQUIRE_FALSE(gen::regroup_check(x.tr ? gen::transposed(p) : p, r));
+      const GemmProblem q = gen::run_problem(p, c);
+      // The transpose's A is the caller's B, its B the caller's A.
+      const std::vector<double>& qa = x.tr ? b : a;
+      const std::vector<double>& qb = x.tr ? a : b;
+      CHECK(detail::operand_elems(q, 'A') <= static_cast<std::int64_t>(qa.size()));
+      CHECK(detail::operand_elems(q, 'B') <= static_cast<std::int64_t>(qb.size()));
       CHECK(detail::operand_elems(q, 'C') <= c_elems);
-      CHECK(reference_in_memory(q, a, b, c_elems) == want);
+      CHECK(reference_in_memory(q, qa, qb, c_elems) == want);
       ++compared;
     }
   }
-  CHECK(compared == 21);
+  CHECK(compared == 24);
 }
 
 TEST_CASE("regroup: the same rows as matrices of R rows sharing B, with the leading dimensions kept") {
@@ -333,24 +382,29 @@ TEST_CASE("nvrtc: the heuristic's regrouped kernels compile for sm_90, every sca
       ++compiled;
     }
   CHECK(compiled == 8);
-  // The mirror's kernels (the batch's columns, A shared): the heuristic's pick for each
-  // regrouped problem, compiled with rows set.
+  // The transposes' kernels (A shared, the batch's columns of C as rows of C^T): the
+  // heuristic's pick for each regrouped transpose, compiled with rows and tr set; their
+  // operands swap on entry.
   GemmProblem v = GemmProblem::make(118296, 267, 50, 1, DType::f32);
   v.broadcast_a();
   v = v.normalized();
   for (std::int64_t r : {118296, 8, 1})
     for (const GemmProblem& p : {v, shared_a_cols(40000, 12, 30, 3, DType::f64)}) {
-      if (gen::regroup_check(p, r)) continue;
-      KernelConfig c = gen::heuristic_as_given(gen::regroup(p, r), kDev);
-      c.rows = static_cast<int>(r);
+      const GemmProblem t = gen::transposed(p);
+      if (gen::regroup_check(t, r)) continue;
+      KernelConfig c = gen::heuristic_as_given(gen::regroup(t, r), kDev);
+      c.rows = static_cast<int>(r), c.tr = 1;
       CAPTURE(p.to_string());
       CAPTURE(c.to_string());
       REQUIRE_FALSE(gen::check(p, c, kDev));
-      const detail::CompiledKernel k = detail::compile(gen::generate(p, c), "sm_90");
+      const KernelSource src = gen::generate(p, c);
+      CHECK(contains(src.text, "::run(B, A, C, alpha, beta, batch);"));
+      const detail::CompiledKernel k = detail::compile(src, "sm_90");
       CHECK_FALSE(k.cubin.empty());
+      CHECK(k.name == gen::kernel_name(p, c));
       ++compiled;
     }
-  CHECK(compiled == 8 + 4);  // 1 column is N itself for the vectors, 118296 does not divide 120000
+  CHECK(compiled == 8 + 4);  // 1 row is M of the vectors' transpose, 118296 does not divide 120000
 }
 
 TEST_CASE("search space: each regrouping's candidates are its own, the heuristic's kernel for it among them") {

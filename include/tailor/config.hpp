@@ -73,6 +73,13 @@ struct KernelConfig {
   /// with each matrix's columns following the last's, R counts columns of that stack instead
   /// (matrices of R columns sharing A; R divides batch x N).
   int rows = 0;
+  /// Both GPU families. 1: the kernel computes the transpose, C^T = B^T A^T, in the same
+  /// memory (the operands swap roles and every layout flips: a column-major C is written
+  /// as row-major C^T); rows then regroups the transposed problem's rows. The mirror of the
+  /// stacked rows is tr = 1 with rows: where A is shared (or the batch is one product) and B
+  /// and C are column-major (or N = 1), the batch's columns of C are rows of C^T against one
+  /// shared A^T.
+  int tr = 0;
   // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)
   int unroll = 1;  ///< unroll factor of the reduction loop
   int order = 0;   ///< loop order (see runtime/cpu)

@@ -493,9 +493,21 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     CHECK((rt.plan(p, 16).config.rows > 0) == s.regroups);
   }
   CHECK(n == 4 * (2 * 7 - 2) + 4 * 7);  // two regroupings refused: 16 rows of 1201, and 4099 rows of 4099
-  // The mirror: A shared, the batch's columns as one stack (B and C column-major, or N = 1
-  // row-major: the same memory), padded leading dimensions of B and C kept evenly spaced.
-  // The heuristic leaves these to the tuner, so dispatch keeps the matrices as given.
+  // The transpose (tr = 1): A shared, the batch's columns of C as rows of C^T against one
+  // shared A^T (B and C column-major, or N = 1 row-major: the same memory), padded leading
+  // dimensions of B and C kept evenly spaced; the heuristic's kernel of the transpose as
+  // given and of two regroupings of its rows forced, then through dispatch.
+  auto run_transposed = [&](const GemmProblem& p, std::int64_t rows, std::uint64_t seed, int& count) {
+    const GemmProblem t = gen::transposed(p);
+    KernelConfig c = gen::heuristic_as_given(rows > 0 ? gen::regroup(t, rows) : t, rt.device(), 16);
+    c.rows = static_cast<int>(rows), c.tr = 1;
+    for (auto [alpha, beta] : scalars) {
+      Case x{p, alpha, beta, c};
+      CAPTURE(x.label());
+      REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
+      CHECK(run_case(rt, x, nullptr, seed + count++) == "");
+    }
+  };
   struct Mirror {
     std::int64_t batch, m, k, n;
     DType t;
@@ -505,7 +517,8 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
   };
   const Mirror mirrors[] = {{5004, 67, 50, 1, DType::f32, false, 0, 0, {5004, 12}},
                             {2000, 12, 30, 3, DType::f64, true, 0, 0, {6000, 8}},
-                            {777, 9, 13, 4, DType::f32, true, 17, 11, {3108, 12}}};
+                            {777, 9, 13, 4, DType::f32, true, 17, 11, {3108, 12}},
+                            {3001, 40, 7, 1, DType::f64, false, 0, 0, {3001, 1}}};
   int m = 0;
   for (const Mirror& s : mirrors) {
     GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
@@ -515,13 +528,40 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
       p.layout_c = Layout::col, p.ldc = s.ldc ? s.ldc : kAuto, p.stride_c = s.ldc ? s.n * s.ldc : kAuto;
     }
     p = p.normalized();
+    run_transposed(p, 0, 17000, m);
     for (std::int64_t rows : s.rows) {
-      REQUIRE_FALSE(gen::regroup_check(p, rows));
-      run_regrouped(p, rows, 17000, m);
+      REQUIRE_FALSE(gen::regroup_check(gen::transposed(p), rows));
+      run_transposed(p, rows, 17000, m);
     }
-    CHECK(rt.plan(p, 16).config.rows == 0);
+    for (auto [alpha, beta] : scalars) {
+      Case x{p, alpha, beta, std::nullopt};
+      CAPTURE(x.label());
+      CHECK(run_case(rt, x, nullptr, 17000 + m++) == "");
+    }
   }
-  CHECK(m == 3 * 2 * 4);
+  CHECK(m == 4 * 4 * 4);
+  // Any layout transposes: column-major C (padded), every operand column-major, row-major.
+  struct Any {
+    std::int64_t batch, m, k, n;
+    DType t;
+    Layout a, b, c;
+    std::int64_t lda, ldb, ldc;  // 0: tight
+  };
+  const Any anys[] = {{2000, 20, 30, 40, DType::f64, Layout::row, Layout::row, Layout::col, 0, 0, 23},
+                      {333, 7, 9, 5, DType::f32, Layout::col, Layout::col, Layout::col, 11, 10, 0},
+                      {100, 17, 3, 9, DType::f32, Layout::row, Layout::row, Layout::row, 0, 0, 0},
+                      {1, 513, 65, 130, DType::f64, Layout::col, Layout::row, Layout::col, 0, 0, 0}};
+  int a = 0;
+  for (const Any& s : anys) {
+    GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+    p.layout_a = s.a, p.layout_b = s.b, p.layout_c = s.c;
+    if (s.lda) p.lda = s.lda;
+    if (s.ldb) p.ldb = s.ldb;
+    if (s.ldc) p.ldc = s.ldc;
+    p = p.normalized();
+    run_transposed(p, 0, 18000, a);
+  }
+  CHECK(a == 4 * 4);
 }
 
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
