@@ -1756,8 +1756,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
-  // those need a third of the time.
-  const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64;
+  // those need a third of the time where they run the stacked rows (tr = 0). The
+  // transpose's one product (tr = 1) is weighed against a slab that re-reads the shared A
+  // for every vector, and takes them at 0.7 like the rest (see below).
+  const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64 && !r.tr;
   const KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
   if (pick.family == Family::tiled && !pick.mma)
     if (const KernelConfig s = short_stack_pick(p, options); s.rows > 0) return s;
