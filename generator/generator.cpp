@@ -1752,7 +1752,10 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
-  const auto options = regroup_options(p, d, align_bytes);
+  auto options = regroup_options(p, d, align_bytes);
+  // The transpose's stack (tr = 1) where a vector's product reads the shared A at least 3
+  // times an output; with K of 1-2 the slab as given is bound by writing C, which it stages.
+  if (p.k <= 2) std::erase_if(options, [](const Candidate& x) { return x.config.tr != 0; });
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
