@@ -1734,6 +1734,21 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // 36 -> 82 %, 1x2082816x15x3 f32 45 -> 84 %, 12677x58x48x3 f32 with B shared 58 -> 74 %).
 // Not for other picks: where it was a DMMA tile (f64, K of 39-52) the short matrices lost
 // (0.82-0.96x on 4), and where it was a slab they ran 0.86-1.68x, geomean 1.01x (26 shapes).
+//
+// The transpose's stack (tr = 1): with A shared and B and C column-major, or N = 1 (a batch
+// of vectors times one matrix), the slab as given re-reads the shared A from shared memory
+// for every vector, and the DMMA tiles of one column re-read it from L2 (f64 with K past
+// 50: 1-5 % of copy), while the transpose's rows are one stack against one shared A^T,
+// whose tiles read it once a tile. On the H200 (2026-12-01, bench/NOTES.md), forced beside
+// the matrices as given: 26 shapes (seeds 7301-7302), the heuristic's pick 0.91-20x, geomean
+// 1.90x, 13 behind the best of torch and JAX before and 3 after (50000x249x126x1 f64 1.8 ->
+// 31 % of copy, 118296x267x50x1 f32 8 -> 26 %). The 0.35 of wide FMA tiles held back two
+// that ran 1.54x and 1.95x on 64 x 96 (seed 7304): not applied to tr. Through dispatch,
+// the builds before and after alternating on fresh draws: 26 shapes at 0.66-8.35x, geomean
+// 1.81x, where the four with K of 1-2 that lost (0.66-0.92x; 7 such shapes in all draws,
+// geomean 0.97x) are bound by writing C, which the slab as given stages: K of 3 or more
+// only; then 18 at 0.83-25.9x, geomean 2.49x (6183x286x352x1 f64 0.9 -> 16 % of copy,
+// 61887x182x75x1 f64 7 -> 45 %, 13007x303x167x1 f32 0.4 -> 9.6 %).
 namespace {
 KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>& options) {
   if (p.n > 3 || options.empty()) return {};
