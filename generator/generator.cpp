@@ -1778,9 +1778,23 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // transpose's one product (tr = 1) is weighed against a slab that re-reads the shared A
   // for every vector, and takes them at 0.7 like the rest (see below).
   const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64 && !r.tr;
-  const KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
+  KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
   if (pick.family == Family::tiled && !pick.mma)
     if (const KernelConfig s = short_stack_pick(p, options); s.rows > 0) return s;
+  // The transpose's rows on 128 x 64 FMA tiles of 8 x 8 (its N, the caller's M, of 33-64):
+  // 64 x 64 tiles of 8 x 4, half the registers a thread, ran faster on 16 of the 17 shapes
+  // timed side by side on the H200 (2026-12-01, seeds 7308 and 7309; the other tied). Where
+  // K is 8 or less the slab as given reads the shared A little (M x K reads for M outputs)
+  // and stages C: there the 128 x 64 tiles ran 0.35-1.82x it (geomean 0.62x, 12 shapes) and
+  // the 64 x 64 ones 0.64-2.19x (0.96x), against 1.34-2.61x for 64 x 64 on the five with K
+  // of 14-37 (375997x61x36x1 f32 16 -> 43 % of copy). So 64 x 64 from K of 9, else as given.
+  if (pick.tr && pick.family == Family::tiled && !pick.mma && pick.bm == 128 && pick.bn == 64 && pick.rm == 8 &&
+      pick.rn == 8) {
+    if (p.k <= 8) return c;
+    KernelConfig t = pick;
+    t.bm = 64, t.rn = 4, t.threads = 128, t.st = 4;
+    if (!check(p, t, d, align_bytes)) pick = t;
+  }
   return pick;
 }
 
