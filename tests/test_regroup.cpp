@@ -184,6 +184,24 @@ TEST_CASE("heuristic: a shared A times a batch of long vectors runs as the trans
     if (x.config.tr) ++transposed;
   }
   CHECK(transposed > 24);
+  // K of 1-2: the slab as given (it is bound by writing C).
+  GemmProblem k2 = GemmProblem::make(901226, 29, 1, 1, DType::f32);
+  k2.broadcast_a();
+  CHECK(gen::heuristic(k2.normalized(), kDev).tr == 0);
+  // The transpose's 128 x 64 tiles of 8 x 8 give way to 64 x 64 of 8 x 4 from K of 9, and to
+  // the matrices as given below.
+  GemmProblem narrow = GemmProblem::make(375997, 61, 36, 1, DType::f32);
+  narrow.broadcast_a();
+  const KernelConfig n64 = gen::heuristic(narrow.normalized(), kDev);
+  CAPTURE(n64.to_string());
+  CHECK(n64.tr == 1);
+  CHECK(n64.bm == 64);
+  CHECK(n64.bn == 64);
+  CHECK(n64.rn == 4);
+  CHECK_FALSE(gen::check(narrow.normalized(), n64, kDev));
+  GemmProblem shortk = GemmProblem::make(439835, 55, 5, 1, DType::f32);
+  shortk.broadcast_a();
+  CHECK(gen::heuristic(shortk.normalized(), kDev) == gen::heuristic_as_given(shortk.normalized(), kDev));
   // A column-major C: the transpose's candidates (row-major C^T) among the tuner's.
   GemmProblem col = GemmProblem::make(2000, 20, 30, 40, DType::f64);
   col.layout_c = Layout::col;

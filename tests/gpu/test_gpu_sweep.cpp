@@ -518,7 +518,7 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
   const Mirror mirrors[] = {{5004, 67, 50, 1, DType::f32, false, 0, 0, {5004, 12}},
                             {2000, 12, 30, 3, DType::f64, true, 0, 0, {6000, 8}},
                             {777, 9, 13, 4, DType::f32, true, 17, 11, {3108, 12}},
-                            {3001, 40, 7, 1, DType::f64, false, 0, 0, {3001, 1}}};
+                            {3000, 40, 7, 1, DType::f64, false, 0, 0, {3000, 12}}};
   int m = 0;
   for (const Mirror& s : mirrors) {
     GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
