@@ -500,3 +500,34 @@ TEST_CASE("a nearer slab record for other matrices is passed over, and hides far
   CHECK(q.origin == PlanOrigin::heuristic);
   CHECK(q.config == gen::heuristic(q90, device(), 16));
 }
+
+TEST_CASE("a transposed record (tr) serves its problem, and a neighbour whose transpose's stack its rows divide") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  // A shared, a batch of vectors: the transpose's rows, 125 a matrix.
+  GemmProblem p = GemmProblem::make(64000, 100, 20, 1, DType::f32);
+  p.broadcast_a();
+  p = p.normalized();
+  const std::string cfg = "slab,t=736,minb=1,mats=2,vec=4,rm=7,rn=5,grid=0,cs=1,tma=1,rows=125,tr=1";
+  write_db(path, {record(p, cfg, 1e-5)});
+  Chain chain(path, {});
+  CaptureStderr err;
+  const Plan own = chain.decide(p, 16);
+  CHECK(own.origin == PlanOrigin::user);
+  CHECK(own.config.to_string() == cfg);
+  CHECK(own.kernel_name == gen::kernel_name(p, own.config));
+  CHECK(own.kernel_name.ends_with("_tr"));
+  // Another batch of the same matrices, 125 dividing its stack: the record's kernel serves.
+  GemmProblem q = GemmProblem::make(128000, 100, 20, 1, DType::f32);
+  q.broadcast_a();
+  const Plan near = chain.decide(q.normalized(), 16);
+  CHECK(near.origin == PlanOrigin::neighbour);
+  CHECK(near.config.to_string() == cfg);
+  // 125 does not divide 64001 vectors: not that record (the heuristic, or another).
+  GemmProblem odd = GemmProblem::make(64001, 100, 20, 1, DType::f32);
+  odd.broadcast_a();
+  const Plan far = chain.decide(odd.normalized(), 16);
+  CHECK(far.config.to_string() != cfg);
+  CHECK_FALSE(gen::check(odd.normalized(), far.config, device(), 16));
+  CHECK(err.text().empty());
+}

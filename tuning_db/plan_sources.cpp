@@ -313,7 +313,8 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
     bool slab_region = false;  // a nearer slab record, tuned for other matrices, was passed over
     for (const TuningRecord& r : nearest(records, problem, records.size()))
       if (!gen::check(problem, r.config, device, align) &&
-          !(r.config.rows > 0 && gen::regroup_check(r.problem, r.config.rows))) {  // (a damaged record)
+          !(r.config.rows > 0 &&  // (a damaged record)
+            gen::regroup_check(r.config.tr ? gen::transposed(r.problem) : r.problem, r.config.rows))) {
         if (r.config.family == Family::slab) {
           const GemmProblem q = r.problem.is_normalized() ? r.problem : r.problem.normalized();
           const double k_ratio = static_cast<double>(std::max(q.k, p.k)) / static_cast<double>(std::min(q.k, p.k));
