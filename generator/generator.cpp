@@ -567,10 +567,7 @@ GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config) 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
                                  int align_bytes) {
   const GemmProblem p = norm(problem);
-  if (c.family == Family::cpu) {
-    if (c.rows != 0 || c.tr != 0) return std::string("rows and tr apply to the GPU families only");
-    return check_cpu(p, c);
-  }
+  if (c.family == Family::cpu) return check_cpu(p, c);
   if (c.rows < 0) return fmt::format("rows = {} must be 0 (the matrices as given) or positive", c.rows);
   if (c.tr != 0 && c.tr != 1) return fmt::format("tr = {} must be 0 (the problem as given) or 1 (its transpose)", c.tr);
   if (reshapes(c)) {
@@ -770,7 +767,7 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
-  if (reshapes(c)) return generate_kernel(run_problem(problem, c), run_config(c), c.tr == 1);
+  if (reshapes(c)) return generate_kernel(run_problem(problem, c), run_config(c), c.tr != 0);
   return generate_kernel(problem, c, false);
 }
 

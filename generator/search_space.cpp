@@ -183,7 +183,7 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
         all.push_back(c);
       }
     // A column-major C written as the row-major C^T of the transpose (tr = 1): its best 24.
-    if (p.layout_c == Layout::col && transposed(p).layout_c == Layout::row)
+    if (p.layout_c == Layout::col)
       for (const Candidate& x : candidates_of(transposed(p), d, align_bytes, 24, false)) {
         KernelConfig c = x.config;
         c.tr = 1;

@@ -163,6 +163,14 @@ TEST_CASE("transposed: the same memory as C^T = B^T A^T, vector operands row-maj
   CHECK(k.tr == 1);
   CHECK(KernelConfig::parse(k.to_string()) == k);
   CHECK_THROWS_AS(KernelConfig::parse("cpu,mats=1,vec=8,rm=1,rn=1,unroll=1,order=0,tr=1"), Error);
+  // Built in code rather than parsed, a cpu config with tr or rows is still refused, by the
+  // CPU path's own check as well.
+  KernelConfig cpu = KernelConfig::parse("cpu,mats=1,vec=8,rm=1,rn=1,unroll=1,order=0");
+  cpu.tr = 1;
+  CHECK(contains(*gen::check_cpu(p, cpu), "GPU families only"));
+  CHECK(contains(*gen::check(p, cpu, kDev), "GPU families only"));
+  cpu.tr = 0, cpu.rows = 6;
+  CHECK(contains(*gen::check_cpu(p, cpu), "GPU families only"));
   k.rows = 0, k.tr = 2;
   CHECK(contains(*gen::check(p, k, kDev), "tr = 2"));
 }
@@ -430,7 +438,10 @@ TEST_CASE("search space: each regrouping's candidates are its own, the heuristic
   const auto options = gen::regroup_options(p, kDev);
   REQUIRE(options.size() >= 3);
   std::set<int> top;
-  for (std::size_t i = 0; i < 3; ++i) top.insert(options[i].config.rows);
+  for (std::size_t i = 0; i < 3; ++i) {
+    REQUIRE(options[i].config.tr == 0);  // B shared: the batch's own rows, not the transpose's
+    top.insert(options[i].config.rows);
+  }
   std::set<int> seen_rows;
   std::set<std::string> configs;
   for (const auto& x : gen::candidates(p, kDev, 16, 100000)) {

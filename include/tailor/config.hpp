@@ -68,10 +68,8 @@ struct KernelConfig {
   /// rows form one stack multiplied by one B (B shared by the batch, or a batch of one; A and
   /// C row-major, each matrix's rows following the last's at the same spacing), the kernel
   /// runs that stack as matrices of R rows (B shared): one tall product (R = batch x M), or
-  /// many short ones cut from it. R must divide batch x M (gen::regroup_check). The mirror:
-  /// where A is shared (or the batch is one product) and B and C are column-major (or N = 1)
-  /// with each matrix's columns following the last's, R counts columns of that stack instead
-  /// (matrices of R columns sharing A; R divides batch x N).
+  /// many short ones cut from it. R must divide batch x M (gen::regroup_check). With tr = 1
+  /// the rows are the transpose's (below).
   int rows = 0;
   /// Both GPU families. 1: the kernel computes the transpose, C^T = B^T A^T, in the same
   /// memory (the operands swap roles and every layout flips: a column-major C is written
