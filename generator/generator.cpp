@@ -26,13 +26,7 @@ constexpr std::int64_t kMaxDim = std::int64_t(1) << 30;  // M, K, N are int in k
 constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
-// The config a regrouped or transposed problem's kernel is generated from (KernelConfig::rows
-// and tr: run_problem).
-KernelConfig run_config(KernelConfig c) {
-  c.rows = 0, c.tr = 0;
-  return c;
-}
-bool reshapes(const KernelConfig& c) { return c.family != Family::cpu && (c.rows > 0 || c.tr); }
+
 
 // Geometry of a staged slab operand: R rows of L contiguous elements.
 struct OpGeom {
@@ -557,6 +551,13 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
   q.stride_c = q.batch > 1 ? rows * p.ldc : kAuto;
   return q.normalized();
 }
+
+KernelConfig run_config(KernelConfig c) {
+  c.rows = 0, c.tr = 0;
+  return c;
+}
+
+bool reshapes(const KernelConfig& c) { return c.family != Family::cpu && (c.rows > 0 || c.tr); }
 
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config) {
   if (config.family == Family::cpu) return norm(problem);

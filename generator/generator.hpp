@@ -112,6 +112,10 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
 /// rows > 0; else the problem (normalised). Its batch is the kernel's batch argument; with
 /// tr = 1 its A is the caller's B and its B the caller's A (the kernel swaps them on entry).
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
+/// The config of the kernel that runs run_problem's problem: rows and tr cleared.
+KernelConfig run_config(KernelConfig config);
+/// True where a config regroups the rows or transposes (rows > 0 or tr, GPU families).
+bool reshapes(const KernelConfig& config);
 
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also
 /// weighs regrouping the batch's rows and may answer with rows > 0; this never does).

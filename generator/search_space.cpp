@@ -24,11 +24,7 @@ constexpr double kL2BytesPerS = 10e12;      // L2 read bandwidth (approximate)
 }  // namespace
 
 double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
-  if ((c.rows > 0 || c.tr) && c.family != Family::cpu) {
-    KernelConfig c0 = c;
-    c0.rows = 0, c0.tr = 0;
-    return useful_fraction(run_problem(problem, c), c0);
-  }
+  if (reshapes(c)) return useful_fraction(run_problem(problem, c), run_config(c));
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   if (c.family == Family::slab && c.mma) {  // blocks of 16 x 16, 4-deep k steps, warps idle in the last round
     const double um = ceil_div(ceil_div(p.m, 16), c.rm), un = ceil_div(ceil_div(p.n, 16), c.rn);
@@ -49,11 +45,7 @@ double useful_fraction(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d, double copy_bw) {
-  if ((c.rows > 0 || c.tr) && c.family != Family::cpu) {
-    KernelConfig c0 = c;
-    c0.rows = 0, c0.tr = 0;
-    return predict_seconds(run_problem(problem, c), c0, d, copy_bw);
-  }
+  if (reshapes(c)) return predict_seconds(run_problem(problem, c), run_config(c), d, copy_bw);
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   const double sms = std::max(1, d.sm_count);
   const double esz = static_cast<double>(p.esize());
