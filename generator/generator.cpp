@@ -1742,7 +1742,7 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // 1.90x, 13 behind the best of torch and JAX before and 3 after (50000x249x126x1 f64 1.8 ->
 // 31 % of copy, 118296x267x50x1 f32 8 -> 26 %). The 0.35 of wide FMA tiles held back two
 // that ran 1.54x and 1.95x on 64 x 96 (seed 7304): not applied to tr. Through dispatch,
-// the builds before and after alternating on fresh draws: 26 shapes at 0.66-8.35x, geomean
+// the builds before and after alternating on fresh draws: 26 shapes at 0.66-20.6x, geomean
 // 1.81x, where the four with K of 1-2 that lost (0.66-0.92x; 7 such shapes in all draws,
 // geomean 0.97x) are bound by writing C, which the slab as given stages: K of 3 or more
 // only; then 18 at 0.83-25.9x, geomean 2.49x (6183x286x352x1 f64 0.9 -> 16 % of copy,
