@@ -22,7 +22,10 @@ namespace tailor::detail {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'A', 'I', 'L', 'O', 'R', 'C', 'B'};
-constexpr std::uint32_t kFormatVersion = 1;
+// 2: entries of 1 may carry a resource report that did not parse (-1 registers and no
+// spills: std::regex on the GPU host in some builds), which the runtime's register rules
+// would read as a kernel that needs no attention; they are compiled again.
+constexpr std::uint32_t kFormatVersion = 2;
 
 void put_u32(std::string& out, std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
 void put_u64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }

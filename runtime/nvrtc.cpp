@@ -5,7 +5,6 @@
 #include <nvrtc.h>
 
 #include <chrono>
-#include <regex>
 
 #include "tailor/error.hpp"
 
@@ -30,14 +29,28 @@ std::vector<std::string> compile_options(const std::string& arch) {
   return {"--gpu-architecture=" + arch, "--std=c++17", "--ptxas-options=-v"};
 }
 
+// The number just before `what` in the log ("104 bytes spill stores"), or -1. Plain
+// scanning, not std::regex: in the portable tools on the GPU host std::regex stopped
+// matching these lines in some builds (every kernel read as -1 registers and no spills),
+// which silently turned off the runtime's register rules (Runtime::Impl::settle).
+static int number_before(const std::string& log, const std::string& what) {
+  for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1)) {
+    std::size_t e = at;
+    while (e > 0 && log[e - 1] == ' ') --e;
+    std::size_t b = e;
+    while (b > 0 && log[b - 1] >= '0' && log[b - 1] <= '9') --b;
+    if (b < e && e - b <= 9) return std::stoi(log.substr(b, e - b));
+  }
+  return -1;
+}
+
 void parse_resource_report(CompiledKernel& k) {
-  std::smatch m;
-  static const std::regex regs(R"(Used (\d+) registers)"), spill(R"((\d+) bytes spill stores, (\d+) bytes spill loads)"),
-      stack(R"((\d+) bytes stack frame)"), smem(R"((\d+) bytes smem)");
-  if (std::regex_search(k.log, m, regs)) k.registers = std::stoi(m[1]);
-  if (std::regex_search(k.log, m, spill)) k.spill_stores = std::stoi(m[1]), k.spill_loads = std::stoi(m[2]);
-  if (std::regex_search(k.log, m, stack)) k.stack_bytes = std::stoi(m[1]);
-  if (std::regex_search(k.log, m, smem)) k.static_smem = std::stoi(m[1]);
+  if (const int v = number_before(k.log, " registers,"); v >= 0) k.registers = v;
+  else if (const int w = number_before(k.log, " registers"); w >= 0) k.registers = w;
+  if (const int v = number_before(k.log, "bytes spill stores"); v >= 0) k.spill_stores = v;
+  if (const int v = number_before(k.log, "bytes spill loads"); v >= 0) k.spill_loads = v;
+  if (const int v = number_before(k.log, "bytes stack frame"); v >= 0) k.stack_bytes = v;
+  if (const int v = number_before(k.log, "bytes smem"); v >= 0) k.static_smem = v;
 }
 
 CompiledKernel compile(const KernelSource& source, const std::string& arch) {

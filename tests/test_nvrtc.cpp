@@ -485,4 +485,21 @@ TEST_CASE("nvrtc: resource report parsing") {
   CHECK(k.stack_bytes == 16);
   CHECK(k.spill_stores == 8);
   CHECK(k.spill_loads == 4);
+  // The report as ptxas of CUDA 13 writes it, and a log without one.
+  detail::CompiledKernel r;
+  r.log = "ptxas info    : 298 bytes gmem\n"
+          "ptxas info    : Compiling entry function 'tailor_f64_slab_m38k9n8_o2' for 'sm_90'\n"
+          "ptxas         .     96 bytes stack frame, 104 bytes spill stores, 92 bytes spill loads\n"
+          "ptxas info    : Used 72 registers, used 1 barriers, 96 bytes cumulative stack size, 16 bytes smem\n";
+  detail::parse_resource_report(r);
+  CHECK(r.registers == 72);
+  CHECK(r.spill_stores == 104);
+  CHECK(r.spill_loads == 92);
+  CHECK(r.stack_bytes == 96);
+  CHECK(r.static_smem == 16);
+  detail::CompiledKernel none;
+  none.log = "no report here";
+  detail::parse_resource_report(none);
+  CHECK(none.registers == detail::CompiledKernel{}.registers);
+  CHECK(none.spill_stores == detail::CompiledKernel{}.spill_stores);
 }
