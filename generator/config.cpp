@@ -30,7 +30,8 @@ std::string KernelConfig::to_string() const {
   return fmt::format("tiled,t={},minb={},bm={},bn={},bk={},vec={},rm={},rn={},grid={}{}{}{}{}", threads, minb, bm, bn,
                      bk, vec, rm, rn, grid, mma ? ",mma=1" : "", st ? fmt::format(",st={}", st) : std::string(),
                      ku ? fmt::format(",ku={}", ku) : std::string(), k8 ? fmt::format(",k8={}", k8) : std::string()) +
-         (rows ? fmt::format(",rows={}", rows) : std::string()) + (tr ? fmt::format(",tr={}", tr) : std::string());
+         (rows ? fmt::format(",rows={}", rows) : std::string()) + (tr ? fmt::format(",tr={}", tr) : std::string()) +
+         (cols ? fmt::format(",cols={}", cols) : std::string());
 }
 
 KernelConfig KernelConfig::parse(std::string_view text) {
@@ -78,6 +79,7 @@ KernelConfig KernelConfig::parse(std::string_view text) {
     else if (gpu && key == "tr") c.tr = v;
     else if (!slab && gpu && key == "ku") c.ku = v;
     else if (!slab && gpu && key == "k8") c.k8 = v;
+    else if (!slab && gpu && key == "cols") c.cols = v;
     else
       throw Error(ErrorCode::invalid_argument,
                   fmt::format("config '{}': unknown key '{}' for family {}", text, key, fam));

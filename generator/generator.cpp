@@ -14,6 +14,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "tailor/error.hpp"
@@ -552,17 +553,50 @@ GemmProblem regroup(const GemmProblem& problem, std::int64_t rows) {
   return q.normalized();
 }
 
+std::optional<std::string> cols_check(const GemmProblem& problem, std::int64_t group) {
+  const GemmProblem p = norm(problem);
+  if (p.batch < 2 || !p.bcast_a())
+    return std::string("cols: A must be shared by a batch of two or more (batch stride 0) to set the batch's columns "
+                       "side by side");
+  if (p.layout_b != Layout::row || p.layout_c != Layout::row)
+    return std::string("cols: B and C must be row-major (with B and C column-major, or N = 1, the transpose's rows "
+                       "stack: tr = 1 with rows)");
+  if (group < 2 || group > p.batch || group * p.n > kMaxDim)
+    return fmt::format("cols = {} must be in [2, batch = {}] with cols x N = {} at most {}", group, p.batch,
+                       group * p.n, kMaxDim);
+  return std::nullopt;
+}
+
+GemmProblem column_groups(const GemmProblem& problem, std::int64_t group) {
+  const GemmProblem p = norm(problem);
+  if (auto why = cols_check(p, group))
+    throw Error(ErrorCode::invalid_config, fmt::format("problem {}: {}", p.to_string(), *why));
+  GemmProblem q = p;
+  q.batch = ceil_div(p.batch, group);
+  q.n = group * p.n;
+  q.ldb = q.n, q.ldc = q.n;
+  q.stride_a = q.batch > 1 ? 0 : kAuto;
+  q.stride_b = q.batch > 1 ? p.k * q.n : kAuto;
+  q.stride_c = q.batch > 1 ? p.m * q.n : kAuto;
+  return q.normalized();
+}
+
 KernelConfig run_config(KernelConfig c) {
-  c.rows = 0, c.tr = 0;
+  c.rows = 0, c.tr = 0, c.cols = 0;
   return c;
 }
 
-bool reshapes(const KernelConfig& c) { return c.family != Family::cpu && (c.rows > 0 || c.tr); }
+bool reshapes(const KernelConfig& c) { return c.family != Family::cpu && (c.rows > 0 || c.tr || c.cols > 0); }
 
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config) {
   if (config.family == Family::cpu) return norm(problem);
+  if (config.cols > 0) return column_groups(problem, config.cols);
   const GemmProblem p = config.tr ? transposed(problem) : norm(problem);
   return config.rows > 0 ? regroup(p, config.rows) : p;
+}
+
+std::int64_t launch_batch(const GemmProblem& problem, const KernelConfig& config) {
+  return config.family != Family::cpu && config.cols > 0 ? norm(problem).batch : run_problem(problem, config).batch;
 }
 
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& c, const DeviceInfo& d,
@@ -571,6 +605,12 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
   if (c.family == Family::cpu) return check_cpu(p, c);
   if (c.rows < 0) return fmt::format("rows = {} must be 0 (the matrices as given) or positive", c.rows);
   if (c.tr != 0 && c.tr != 1) return fmt::format("tr = {} must be 0 (the problem as given) or 1 (its transpose)", c.tr);
+  if (c.cols < 0) return fmt::format("cols = {} must be 0 (the matrices as given) or a group of 2 or more", c.cols);
+  if (c.cols > 0) {
+    if (c.family != Family::tiled) return std::string("cols belongs to the tiled family");
+    if (c.rows > 0 || c.tr) return std::string("cols does not combine with rows or tr");
+    if (auto why = cols_check(p, c.cols)) return *why;
+  }
   if (reshapes(c)) {
     const GemmProblem q = c.tr ? transposed(p) : p;
     if (c.rows > 0)
@@ -744,6 +784,9 @@ std::string kernel_name_strides(const GemmProblem& problem) {
 std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   // A regrouped batch runs the kernel of the regrouped problem, named for it; a transposed
   // problem's kernel takes the caller's A and B in their own order (marked _tr).
+  if (c.family != Family::cpu && c.cols > 0)  // the group matrix's kernel, and the caller's strides
+    return kernel_name(run_problem(problem, c), run_config(c)) + fmt::format("_c{}", c.cols) +
+           kernel_name_strides(problem);
   if (reshapes(c)) return kernel_name(run_problem(problem, c), run_config(c)) + (c.tr ? "_tr" : "");
   std::string name = kernel_name_stem(problem, c.family);
   if (c.family == Family::slab)
@@ -760,21 +803,34 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
 }
 
 namespace {
-// The kernel of `problem` (rows and tr already applied) with `c`; `swap_ab`: it is a
-// transpose's, whose A is the caller's B (KernelConfig::tr), so the operands swap on entry.
-KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab);
+// KernelConfig::cols: the caller's matrices of ng columns, g to a group matrix, and the
+// caller's leading dimensions and batch strides of B and C.
+struct ColGroups {
+  std::int64_t ng = 0, g = 1, ldb = 0, stride_b = 0, ldc = 0, stride_c = 0;
+};
+// The kernel of `problem` (rows, tr and cols already applied) with `c`; `swap_ab`: it is a
+// transpose's, whose A is the caller's B (KernelConfig::tr), so the operands swap on entry;
+// `cg`: its matrices are groups of the caller's (KernelConfig::cols), named `name`.
+KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab,
+                             const ColGroups* cg = nullptr, const std::string& name = {});
 }  // namespace
 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
+  if (c.cols > 0) {
+    const GemmProblem p = norm(problem);
+    const ColGroups cg{p.n, c.cols, p.ldb, p.stride_b, p.ldc, p.stride_c};
+    return generate_kernel(run_problem(p, c), run_config(c), false, &cg, kernel_name(p, c));
+  }
   if (reshapes(c)) return generate_kernel(run_problem(problem, c), run_config(c), c.tr != 0);
   return generate_kernel(problem, c, false);
 }
 
 namespace {
-KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab) {
-  const std::string name = kernel_name(norm(problem), c) + (swap_ab ? "_tr" : "");
+KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, bool swap_ab, const ColGroups* cg,
+                             const std::string& given_name) {
+  const std::string name = cg ? given_name : kernel_name(norm(problem), c) + (swap_ab ? "_tr" : "");
   // The slab family describes vector operands along their long dimension (same memory).
   const GemmProblem p = c.family == Family::slab ? slab_canonical(norm(problem)) : norm(problem);
   const char* T = p.dtype == DType::f32 ? "float" : "double";
@@ -787,7 +843,10 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
       "// config:  {}\n"
       "// kernel:  {}\n{}\n",
       kVersion, kGeneratorVersion, shape_key(problem), c.to_string(), name,
-      swap_ab ? "// the transpose of the caller's product: C^T = B^T A^T (its A is the caller's B)\n" : "");
+      swap_ab ? "// the transpose of the caller's product: C^T = B^T A^T (its A is the caller's B)\n"
+      : cg    ? fmt::format("// each matrix: the columns of {} of the caller's matrices (N = {}) side by side, one "
+                            "shared A\n", cg->g, cg->ng)
+              : std::string());
   text += inline_fragment("common.cuh");
   text += "\n";
   text += inline_fragment(c.family == Family::slab ? "slab.cuh" : "tiled.cuh");
@@ -799,12 +858,16 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
       "  static constexpr int THREADS = {}, RM = {}, RN = {};\n",
       T, p.m, p.k, p.n, kind(p.alpha_kind), kind(p.beta_kind), c.threads, c.rm, c.rn);
   text += operand_spec('A', p.layout_a, p.lda, p.stride_a, p.packed_a(), p.bcast_a());
-  text += operand_spec('B', p.layout_b, p.ldb, p.stride_b, p.packed_b(), p.bcast_b());
+  // Column groups: B and C at the caller's leading dimensions, a group matrix's batch
+  // stride g of the caller's.
+  const std::int64_t ldb = cg ? cg->ldb : p.ldb, stride_b = cg ? cg->g * cg->stride_b : p.stride_b;
+  const std::int64_t ldc = cg ? cg->ldc : p.ldc, stride_c = cg ? cg->g * cg->stride_c : p.stride_c;
+  text += operand_spec('B', p.layout_b, ldb, stride_b, p.packed_b(), p.bcast_b());
   text += fmt::format(
       "  // C: {}-major, leading dimension {}, batch stride {}\n"
       "  static constexpr bool C_ROW = {};\n"
       "  static constexpr tailor::i64 C_LD = {}, C_STRIDE = {};\n",
-      to_string(p.layout_c), p.ldc, p.stride_c, p.layout_c == Layout::row, p.ldc, p.stride_c);
+      to_string(p.layout_c), ldc, stride_c, p.layout_c == Layout::row, ldc, stride_c);
   std::string family;
   if (c.family == Family::slab) {
     const SlabPads pads = slab_pads(p, c);
@@ -835,7 +898,31 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
         c.mma ? mma_perm(p, c, 'B').value_or(kIdentityPerm) : kIdentityPerm);
     family = "Slab";
   } else {
-    const TiledPlan t = tiled_plan(p, c);
+    TiledPlan t = tiled_plan(p, c);
+    // Column groups: vectors within one caller's matrix (widths dividing its N, ld and
+    // stride); C staged through shared memory and written as each matrix's run of rows
+    // (tiled.cuh, CS_COLS) where the tile holds whole matrices' columns, C's rows are N
+    // apart, no persistent grid's next copies fill the stages during the epilogue, the C
+    // tile fits (in the stages where those are dynamic, else in 48 KB of static memory),
+    // and, in f64, C's rows take no pairs. On the H200 (2026-12-01, bench/NOTES.md, the
+    // same configs with and without, 29 shapes of A shared and N of 2-16): f32 0.93-4.2x
+    // (161637x104x12x2 343.8 -> 81.8 us, 52374x317x41x2 398 -> 148 us: a thread's 4-wide
+    // column groups span two matrices of N = 2, so it stored single floats); f64 with odd N
+    // 1.0-1.19x (28153x153x69x3 122 -> 103 us), with N even 0.86-1.0x (7211x279x46x8 67.6
+    // -> 71.3 us: its pairs already fill 16-byte runs).
+    bool cs_cols = false, b_runs = false;
+    int cs_v = 1;
+    if (cg) {
+      while (t.lb > 1 && (cg->ng % t.lb || cg->ldb % t.lb || cg->stride_b % t.lb)) t.lb /= 2;
+      if (cg->ng % t.c_vw || cg->ldc % t.c_vw || cg->stride_c % t.c_vw) t.c_vw = 1;
+      const std::int64_t esz = p.esize(), stages = smem_bytes(p, c);
+      const std::int64_t ctile = c.bm * (c.bn + (esz == 8 ? (24 - c.bn % 16) % 16 : 4)) * esz;
+      b_runs = c.bn % cg->ng == 0 && cg->ldb == cg->ng;
+      cs_cols = c.bn % cg->ng == 0 && cg->ldc == cg->ng && !(c.grid > 0 && c.st != 0) && (esz == 4 || t.c_vw == 1) &&
+                (stages > kStaticSmemLimit ? ctile <= stages : ctile <= kStaticSmemLimit);
+      for (int v = static_cast<int>(std::min<std::int64_t>(c.vec, 16 / esz)); v > 1 && cs_v == 1; v /= 2)
+        if (cg->ng % v == 0 && cg->stride_c % v == 0) cs_v = v;
+    }
     text += fmt::format(
         "  // tiled: CTA tile and K step; MMA: FP64 tensor cores, (8 RM) x (8 RN) outputs per warp\n"
         "  static constexpr int BM = {}, BN = {}, BK = {};\n"
@@ -862,6 +949,18 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
         c.bm, c.bn, c.bk, c.mma == 1, t.wa, t.wb, t.la, t.lb, t.pad_a, t.pad_b, t.a_nat, t.b_nat, t.c_vw,
         smem_bytes(p, c) > kStaticSmemLimit,
         c.st, c.ku == 1, c.grid > 0, c.k8 == 1);
+    text += fmt::format(
+        "  // column groups: NG columns of each of G of the caller's matrices side by side (NG = 0:\n"
+        "  // the matrices as given); the caller's batch strides of B and C\n"
+        "  static constexpr int NG = {}, G = {};\n"
+        "  static constexpr tailor::i64 B_GSTRIDE = {}, C_GSTRIDE = {};\n"
+        "  // column groups: C staged in shared memory and written as each matrix's run of rows,\n"
+        "  // CS_V elements a vector\n"
+        "  static constexpr bool CS_COLS = {};\n"
+        "  static constexpr int CS_V = {};\n"
+        "  // column groups: each matrix's chunk of B rows (N apart) read as one run\n"
+        "  static constexpr bool B_RUNS = {};\n",
+        cg ? cg->ng : 0, cg ? cg->g : 1, cg ? cg->stride_b : 0, cg ? cg->stride_c : 0, cs_cols, cs_v, b_runs);
     family = "Tiled";
   }
   text += "};\n\n";
@@ -1694,6 +1793,24 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
     // The transpose's matrices as they are (its rows stack, so they are matrices of a few rows).
     if (tr && any) add(s, heuristic_as_given(s, d, align_bytes), 0, 1);
   }
+  // The batch's columns side by side against a shared A (cols: B and C row-major): groups
+  // whose G x N columns are whole multiples of the tiles' widths (32-128), and one of about
+  // 256 columns, each on the heuristic's tile for the group matrix.
+  if (p.n >= 2 && !cols_check(p, 2)) {
+    std::set<std::int64_t> groups;
+    for (const std::int64_t w : {32, 48, 64, 96, 128}) groups.insert(std::lcm(p.n, w) / p.n);
+    groups.insert(ceil_div(256, p.n));
+    for (const std::int64_t g : groups) {
+      if (g < 2 || g > p.batch || cols_check(p, g)) continue;
+      const GemmProblem q = column_groups(p, g);
+      KernelConfig c = heuristic_as_given(q, d, align_bytes);
+      if (c.family != Family::tiled) c = heuristic_tiled(q, d, align_bytes);
+      if (check(q, c, d, align_bytes)) continue;
+      const double t = predict_seconds(q, c, d);
+      c.cols = static_cast<int>(g);
+      if (!check(p, c, d, align_bytes)) out.push_back({c, t});
+    }
+  }
   std::stable_sort(out.begin(), out.end(),
                    [](const Candidate& x, const Candidate& y) { return x.predicted_s < y.predicted_s; });
   return out;
@@ -1747,6 +1864,23 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // geomean 0.97x) are bound by writing C, which the slab as given stages: K of 3 or more
 // only; then 18 at 0.83-25.9x, geomean 2.49x (6183x286x352x1 f64 0.9 -> 16 % of copy,
 // 61887x182x75x1 f64 7 -> 45 %, 13007x303x167x1 f32 0.4 -> 9.6 %).
+//
+// The batch's columns side by side (cols): with A shared and B and C row-major, N of 2 or
+// more, G matrices' columns form one product of G x N columns against the shared A, on
+// the heuristic's tile for it, where the slab as given re-reads A for every matrix. On the
+// H200 (2026-12-01, 29 shapes with N of 2-16, seed 8101 and five older ones, the model's
+// three best groupings forced beside the pick): where the model put the best grouping at
+// 0.7 of the pick or less, 19 of 20 ran faster, 1.08-3.95x (7211x279x46x8 f64 12 -> 47 %
+// of copy, 18382x22x318x3 f64 17 -> 58 %, 6778x257x204x12 f32 4.5 -> 13 %; 23704x79x34x7 f64
+// 0.86x); of the 9 it put above that, 8 ran slower (K of 1-57 in f32, where the slabs
+// reach 54-92 %: 159574x46x1x5 f32 0.19x). The 0.35 of wide f32 FMA tiles would have kept
+// three of the faster ones (66489x65x217x2 f32 1.27x), so it does not apply. Through
+// dispatch on a fresh draw (seed 8102, the builds before and after alternating): f64, 6
+// moved, all faster, 1.20-6.68x (41666x51x99x3 8 -> 54 % of copy); f32, 8 moved, 2 faster
+// and 6 slower, 0.50-0.94x, where the slab as given ran at 20-63 % of copy. Over both sets
+// the f32 FMA tiles won where the shared A has 9000 elements or more (9 of 10, 0.88-2.82x,
+// geomean 1.47x) and lost below (5 of 6: 41666x31x119x6 0.50x; 161637x104x12x2 1.09x), so
+// f32 takes them from there.
 namespace {
 KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>& options) {
   if (p.n > 3 || options.empty()) return {};
@@ -1769,13 +1903,18 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // The transpose's stack (tr = 1) where a vector's product reads the shared A at least 3
   // times an output; with K of 1-2 the slab as given is bound by writing C, which it stages.
   if (p.k <= 2) std::erase_if(options, [](const Candidate& x) { return x.config.tr != 0; });
+  // The column groups in f32 (FMA tiles) where the shared A has 9000 elements or more; a
+  // smaller A leaves the slab as given fast enough (see above).
+  if (p.dtype == DType::f32 && p.m * p.k < 9000)
+    std::erase_if(options, [](const Candidate& x) { return x.config.cols != 0; });
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
   // those need a third of the time where they run the stacked rows (tr = 0). The
-  // transpose's one product (tr = 1) is weighed against a slab that re-reads the shared A
-  // for every vector, and takes them at 0.7 like the rest (see below).
-  const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64 && !r.tr;
+  // transpose's one product (tr = 1) and the column groups (cols) are weighed against a
+  // slab that re-reads the shared A for every matrix, and take them at 0.7 like the rest
+  // (see above).
+  const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64 && !r.tr && !r.cols;
   KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
   if (pick.family == Family::tiled && !pick.mma)
     if (const KernelConfig s = short_stack_pick(p, options); s.rows > 0) return s;

@@ -109,12 +109,23 @@ std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_
 /// Throws Error(invalid_config) where regroup_check does not pass.
 GemmProblem regroup(const GemmProblem& problem, std::int64_t rows);
 /// The problem a config's kernel computes: the transpose with tr = 1, then regrouped with
-/// rows > 0; else the problem (normalised). Its batch is the kernel's batch argument; with
-/// tr = 1 its A is the caller's B and its B the caller's A (the kernel swaps them on entry).
+/// rows > 0; the column groups with cols > 0; else the problem (normalised). Its batch is
+/// the kernel's batch argument (launch_batch: not with cols); with tr = 1 its A is the
+/// caller's B and its B the caller's A (the kernel swaps them on entry).
 GemmProblem run_problem(const GemmProblem& problem, const KernelConfig& config);
-/// The config of the kernel that runs run_problem's problem: rows and tr cleared.
+/// Why the batch's columns cannot stand in groups of `group` matrices (KernelConfig::cols),
+/// or nullopt: A shared by a batch of two or more, B and C row-major, 2 <= group <= batch.
+std::optional<std::string> cols_check(const GemmProblem& problem, std::int64_t group);
+/// The product of one group (KernelConfig::cols): ceil(batch / group) matrices of group x N
+/// columns sharing A, described packed (the kernel addresses B and C at the caller's
+/// leading dimensions and strides). For the cost model, launch shapes and checks.
+GemmProblem column_groups(const GemmProblem& problem, std::int64_t group);
+/// The batch argument of a config's kernel: run_problem's batch, except with cols, whose
+/// kernel takes the caller's batch (the last group may be partial).
+std::int64_t launch_batch(const GemmProblem& problem, const KernelConfig& config);
+/// The config of the kernel that runs run_problem's problem: rows, tr and cols cleared.
 KernelConfig run_config(KernelConfig config);
-/// True where a config regroups the rows or transposes (rows > 0 or tr, GPU families).
+/// True where a config regroups the rows or columns or transposes (rows, cols > 0 or tr, GPU families).
 bool reshapes(const KernelConfig& config);
 
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also

@@ -171,7 +171,8 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
     for (std::size_t i = 0; i < options.size() && i < 3; ++i)
       for (const Candidate& x : candidates_of(run_problem(p, options[i].config), d, align_bytes, 24, false)) {
         KernelConfig c = x.config;
-        c.rows = options[i].config.rows, c.tr = options[i].config.tr;
+        c.rows = options[i].config.rows, c.tr = options[i].config.tr, c.cols = options[i].config.cols;
+        if (c.cols && c.family != Family::tiled) continue;  // column groups run on tiles only
         all.push_back(c);
       }
     // A column-major C written as the row-major C^T of the transpose (tr = 1): its best 24.
@@ -439,9 +440,9 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (used[i]) continue;
     const KernelConfig& c = out[i].config;
-    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}/{}/{}", to_string(c.family),
+    const std::string key = fmt::format("{}{}/{}/{}x{}/{}/{}/{}/{}/{}{}/{}/{}/{}/{}", to_string(c.family),
                                         c.mma ? "-mma" : "", c.threads, c.rm, c.rn, c.minb > 1, c.grid > 0, c.st, c.ku,
-                                        c.tma, c.cs, c.k8, c.rows, c.tr);
+                                        c.tma, c.cs, c.k8, c.rows, c.tr, c.cols);
     if (!classes.count(key)) class_order.push_back(key);
     classes[key].push_back(i);
   }

@@ -169,7 +169,7 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   detail::Launchable l;
   l.plan = plan;
   l.dtype = p.dtype;
-  l.batch = gen::run_problem(p, plan.config).batch;  // a regrouped batch (rows) runs its own
+  l.batch = gen::launch_batch(p, plan.config);  // a regrouped batch (rows) runs its own count
   l.shape = gen::launch_shape(p, plan.config, dev);
   // Only where the kernel runs long enough for the next launch to be queued behind it: a
   // tiny call is bound by the host, and cuLaunchKernelEx costs it a little more.

@@ -487,3 +487,154 @@ TEST_CASE("regroup refuses what regroup_check refuses") {
     CHECK(contains(e.what(), "must divide"));
   }
 }
+
+// The batch's columns side by side (KernelConfig::cols): A shared, B and C row-major.
+namespace {
+GemmProblem shared_a(std::int64_t batch, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
+  GemmProblem p = GemmProblem::make(batch, m, k, n, t);
+  p.broadcast_a();
+  return p.normalized();
+}
+}  // namespace
+
+TEST_CASE("config cols round trip, tiled family only") {
+  KernelConfig c = KernelConfig::parse("tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,cols=8");
+  CHECK(c.cols == 8);
+  CHECK(c.to_string() == "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,cols=8");
+  CHECK(KernelConfig::parse(c.to_string()) == c);
+  CHECK_THROWS_AS(KernelConfig::parse("slab,t=64,minb=1,mats=4,vec=2,rm=2,rn=5,grid=0,cols=4"), Error);
+  CHECK_THROWS_AS(KernelConfig::parse("cpu,mats=1,vec=8,rm=1,rn=1,unroll=1,order=0,cols=4"), Error);
+}
+
+TEST_CASE("cols_check and column_groups: which batches' columns stand side by side, as what product") {
+  const GemmProblem p = shared_a(1001, 67, 45, 8, DType::f64);
+  CHECK_FALSE(gen::cols_check(p, 8));
+  CHECK_FALSE(gen::cols_check(p, 1001));
+  CHECK(contains(*gen::cols_check(p, 1), "must be in [2, batch"));
+  CHECK(contains(*gen::cols_check(p, 1002), "must be in [2, batch"));
+  CHECK(contains(*gen::cols_check(GemmProblem::make(1001, 67, 45, 8, DType::f64).normalized(), 8), "A must be shared"));
+  CHECK(contains(*gen::cols_check(shared_a_cols(1001, 67, 45, 8, DType::f64), 8), "row-major"));
+  CHECK(gen::cols_check(shared_a(1, 67, 45, 8, DType::f64), 2));
+  // ceil(1001 / 8) = 126 matrices of 64 columns sharing A, described packed.
+  const GemmProblem q = gen::column_groups(p, 8);
+  CHECK(q.batch == 126);
+  CHECK(q.m == 67);
+  CHECK(q.k == 45);
+  CHECK(q.n == 64);
+  CHECK(q.bcast_a());
+  CHECK(q.ldb == 64);
+  CHECK(q.stride_b == 45 * 64);
+  CHECK(q.stride_c == 67 * 64);
+  CHECK_THROWS_AS(gen::column_groups(p, 1), Error);
+}
+
+TEST_CASE("a config with cols: the group matrix's kernel, the caller's batch and strides") {
+  GemmProblem p = shared_a(1001, 67, 45, 8, DType::f64);
+  const GemmProblem q = gen::column_groups(p, 8);
+  const KernelConfig c = KernelConfig::parse("tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3");
+  KernelConfig g = c;
+  g.cols = 8;
+  CHECK_FALSE(gen::check(p, g, kDev));
+  CHECK(gen::run_problem(p, g) == q);
+  CHECK(gen::launch_batch(p, g) == 1001);  // the kernel takes the caller's batch
+  CHECK(gen::launch_batch(p, c) == 1001);
+  CHECK(gen::kernel_name(p, g) == gen::kernel_name(q, c) + "_c8");
+  const LaunchShape a = gen::launch_shape(p, g, kDev), b = gen::launch_shape(q, c, kDev);
+  CHECK(a.grid == b.grid);  // 126 matrices x 2 tiles of 64 rows
+  CHECK(a.grid == 126 * 2);
+  CHECK(gen::predict_seconds(p, g, kDev) == gen::predict_seconds(q, c, kDev));
+  const std::string text = gen::generate(p, g).text;
+  CHECK(contains(text, "static constexpr int NG = 8, G = 8;"));
+  CHECK(contains(text, "B_LD = 8, B_STRIDE = 2880;"));  // the caller's ld, 8 of its matrices a step
+  CHECK(contains(text, "C_LD = 8, C_STRIDE = 4288;"));
+  CHECK(contains(text, "B_GSTRIDE = 360, C_GSTRIDE = 536;"));
+  CHECK(contains(gen::generate(p, c).text, "static constexpr int NG = 0, G = 1;"));
+  // Padded leading dimensions and gaps between matrices: the caller's, and vectors that fit
+  // them (ldb = 5: single elements), named apart from the tight layout's kernel.
+  GemmProblem pad = GemmProblem::make(1001, 67, 45, 8, DType::f64);
+  pad.broadcast_a();
+  pad.ldb = 10, pad.stride_b = 45 * 10 + 1, pad.ldc = 9, pad.stride_c = 67 * 9;
+  pad = pad.normalized();
+  CHECK_FALSE(gen::check(pad, g, kDev));
+  const std::string ptext = gen::generate(pad, g).text;
+  CHECK(contains(ptext, "B_LD = 10, B_STRIDE = 3608;"));
+  CHECK(contains(ptext, "B_GSTRIDE = 451, C_GSTRIDE = 603;"));
+  CHECK(contains(ptext, "B_LV = 1"));  // a stride of 451 doubles: no pairs
+  CHECK(gen::kernel_name(pad, g) != gen::kernel_name(p, g));
+  // Refusals: the slab family, combined with rows or tr, a group past the batch.
+  KernelConfig s = gen::heuristic_as_given(p, kDev);
+  REQUIRE(s.family == Family::slab);
+  s.cols = 8;
+  CHECK(contains(*gen::check(p, s, kDev), "tiled family"));
+  g.tr = 1;
+  CHECK(contains(*gen::check(p, g, kDev), "does not combine"));
+  g.tr = 0, g.cols = 2000;
+  CHECK(contains(*gen::check(p, g, kDev), "must be in [2, batch"));
+  g.cols = -3;
+  CHECK(gen::check(p, g, kDev));
+}
+
+TEST_CASE("regroup_options and the tuner: column groupings for a shared A, none elsewhere") {
+  const GemmProblem p = shared_a(7211, 279, 46, 8, DType::f64);
+  int cols = 0;
+  for (const gen::Candidate& o : gen::regroup_options(p, kDev)) {
+    CAPTURE(o.config.to_string());
+    if (!o.config.cols) continue;
+    ++cols;
+    CHECK(o.config.family == Family::tiled);
+    CHECK_FALSE(gen::check(p, o.config, kDev));
+  }
+  CHECK(cols >= 3);
+  int tuned = 0;
+  for (const gen::Candidate& x : gen::candidates(p, kDev, 16, 512)) {
+    CAPTURE(x.config.to_string());
+    CHECK_FALSE(gen::check(p, x.config, kDev));
+    if (x.config.cols) ++tuned;
+  }
+  CHECK(tuned >= 24);
+  for (const GemmProblem& q : {GemmProblem::make(7211, 279, 46, 8, DType::f64).normalized(),
+                               shared_a_cols(7211, 279, 46, 8, DType::f64), shared_a(7211, 279, 46, 1, DType::f64)})
+    for (const gen::Candidate& o : gen::regroup_options(q, kDev)) CHECK(o.config.cols == 0);
+}
+
+TEST_CASE("nvrtc: column-group kernels compile for sm_90 (FMA and DMMA tiles, odd N, padded strides)") {
+  struct Shape {
+    std::int64_t batch, m, k, n;
+    DType t;
+    const char* config;
+  };
+  const Shape shapes[] = {
+      {7211, 279, 46, 8, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,cols=8"},
+      {1001, 67, 45, 3, DType::f64, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3,cols=7"},
+      {52374, 317, 41, 2, DType::f32, "tiled,t=128,minb=1,bm=64,bn=96,bk=8,vec=4,rm=8,rn=6,grid=0,st=4,cols=48"},
+      {503, 40, 9, 3, DType::f32, "tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=4,rm=4,rn=4,grid=1,cols=64"},
+  };
+  int compiled = 0;
+  for (const Shape& s : shapes) {
+    const GemmProblem p = shared_a(s.batch, s.m, s.k, s.n, s.t);
+    const KernelConfig c = KernelConfig::parse(s.config);
+    CAPTURE(p.to_string());
+    REQUIRE_FALSE(gen::check(p, c, kDev));
+    const detail::CompiledKernel k = detail::compile(gen::generate(p, c), "sm_90");
+    CHECK_FALSE(k.cubin.empty());
+    CHECK(k.name == gen::kernel_name(p, c));
+    ++compiled;
+  }
+  CHECK(compiled == 4);
+}
+
+TEST_CASE("heuristic: a shared A times narrow row-major matrices runs as column groups where the model finds it") {
+  // f64: where the model puts the best grouping at 0.7 of the matrices as given or less.
+  const KernelConfig a = gen::heuristic(shared_a(7211, 279, 46, 8, DType::f64), kDev);
+  CAPTURE(a.to_string());
+  CHECK(a.cols > 1);
+  CHECK(a.family == Family::tiled);
+  CHECK(a.mma == 1);
+  CHECK(gen::heuristic(shared_a(49867, 38, 9, 8, DType::f64), kDev).cols == 0);
+  // f32 (FMA tiles): only where the shared A has 9000 elements or more.
+  CHECK(gen::heuristic(shared_a(52374, 317, 41, 2, DType::f32), kDev).cols > 1);
+  CHECK(gen::heuristic(shared_a(41666, 31, 119, 6, DType::f32), kDev).cols == 0);
+  // Not without a shared A, nor with column-major B and C (the transpose's rows serve).
+  CHECK(gen::heuristic(GemmProblem::make(7211, 279, 46, 8, DType::f64).normalized(), kDev).cols == 0);
+  CHECK(gen::heuristic(shared_a_cols(7211, 279, 46, 8, DType::f64), kDev).cols == 0);
+}

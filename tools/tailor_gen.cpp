@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
           quiet ? "" : "\n// ---- NVRTC compile report ----\n", k.name.c_str(), k.arch.c_str(),
           cfg.to_string().c_str(), k.registers, k.static_smem, ls.smem_bytes, k.spill_stores, k.spill_loads,
           k.stack_bytes, k.cubin.size(), k.compile_seconds * 1e3, ls.grid, ls.block,
-          static_cast<long long>(gen::run_problem(p, cfg).batch));
+          static_cast<long long>(gen::launch_batch(p, cfg)));
     }
     return 0;
   });

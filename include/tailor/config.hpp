@@ -78,6 +78,13 @@ struct KernelConfig {
   /// and C are column-major (or N = 1), the batch's columns of C are rows of C^T against one
   /// shared A^T.
   int tr = 0;
+  /// Tiled family. G > 1: where A is shared by the batch and B and C are row-major, the
+  /// columns of G consecutive matrices of B and C side by side form one product of G x N
+  /// columns against the shared A, which the tile walks as it would one matrix's (the last
+  /// group may hold fewer matrices). Batches of narrow products (N of 2-16) then run on
+  /// whole tiles instead of tiles or slabs a few columns wide that re-read A for every
+  /// matrix. 0: the matrices as given. (gen::cols_check)
+  int cols = 0;
   // cpu family (also uses mats = matrices per task, vec = SIMD width, rm x rn = register block)
   int unroll = 1;  ///< unroll factor of the reduction loop
   int order = 0;   ///< loop order (see runtime/cpu)

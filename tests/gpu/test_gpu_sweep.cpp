@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "generator/generator.hpp"
+#include "generator/search_space.hpp"
 #include "runtime/autotune.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/gpu_util.hpp"
@@ -562,6 +563,69 @@ TEST_CASE("gpu: the batch's rows regrouped (rows): one tall product and short ma
     run_transposed(p, 0, 18000, a);
   }
   CHECK(a == 4 * 4);
+}
+
+TEST_CASE("gpu: the batch's columns side by side (cols) against a shared A, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // A shared, B and C row-major: G matrices' columns form one matrix of G x N columns. The
+  // cost model's three best groupings (gen::regroup_options), then fixed tiles of both
+  // families (register-fed and cp.async stages, persistent grids, k8, C staged through
+  // shared memory for odd N) with a group of 7 (a partial last group where 7 does not
+  // divide the batch); padded leading dimensions and gaps between matrices; then dispatch.
+  struct Shape {
+    std::int64_t batch, m, k, n;
+    DType t;
+    std::int64_t ldb, ldc, gap;  // 0: tight; gap: elements between consecutive matrices of B and C
+  };
+  const Shape shapes[] = {{1001, 67, 45, 8, DType::f64, 0, 0, 0}, {503, 40, 9, 3, DType::f32, 0, 0, 0},
+                          {250, 129, 20, 2, DType::f32, 5, 4, 3},  {77, 33, 100, 16, DType::f64, 0, 0, 0},
+                          {9, 300, 31, 5, DType::f64, 7, 0, 2},    {130, 17, 64, 6, DType::f32, 0, 0, 0}};
+  const char* fixed32[] = {"tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=4,rm=4,rn=4,grid=0",
+                           "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=4,rm=8,rn=4,grid=1,st=4"};
+  const char* fixed64[] = {"tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=2,rm=4,rn=4,grid=0,mma=1,st=3",
+                           "tiled,t=128,minb=1,bm=32,bn=64,bk=16,vec=2,rm=2,rn=4,grid=2,mma=1,st=3,k8=1",
+                           "tiled,t=64,minb=1,bm=16,bn=32,bk=8,vec=2,rm=2,rn=2,grid=0,mma=1",
+                           "tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=2,rm=4,rn=4,grid=0"};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0, options = 0, extra = 0;
+  for (const Shape& s : shapes) {
+    GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
+    p.broadcast_a();
+    if (s.ldb || s.gap) p.ldb = s.ldb ? s.ldb : s.n, p.stride_b = s.k * p.ldb + s.gap;
+    if (s.ldc || s.gap) p.ldc = s.ldc ? s.ldc : s.n, p.stride_c = s.m * p.ldc + s.gap;
+    p = p.normalized();
+    std::vector<KernelConfig> configs;
+    for (const gen::Candidate& o : gen::regroup_options(p, rt.device(), 16))
+      if (o.config.cols && configs.size() < 3) configs.push_back(o.config), ++options;
+    for (const char* text : s.t == DType::f32 ? std::vector<const char*>(std::begin(fixed32), std::end(fixed32))
+                                              : std::vector<const char*>(std::begin(fixed64), std::end(fixed64))) {
+      KernelConfig c = KernelConfig::parse(text);
+      c.cols = static_cast<int>(std::min<std::int64_t>(7, s.batch));
+      configs.push_back(c);
+      // And the fewest matrices that fill whole tiles (C staged through shared memory
+      // where C's rows are N apart), where the batch has that many.
+      c.cols = static_cast<int>(std::lcm<std::int64_t>(c.bn, s.n) / s.n);
+      if (c.cols <= s.batch && c.cols != 7) configs.push_back(c), ++extra;
+    }
+    for (const KernelConfig& c : configs) {
+      CAPTURE(c.to_string());
+      REQUIRE_FALSE(gen::check(p, c, rt.device(), 16));
+      for (auto [alpha, beta] : scalars) {
+        Case x{p, alpha, beta, c};
+        CAPTURE(x.label());
+        CHECK(run_case(rt, x, nullptr, 19000 + n++) == "");
+      }
+    }
+    for (auto [alpha, beta] : scalars) {
+      Case x{p, alpha, beta, std::nullopt};
+      CAPTURE(x.label());
+      CHECK(run_case(rt, x, nullptr, 19000 + n++) == "");
+    }
+  }
+  CHECK(options == 3 * 5);  // none for a batch of 9: every grouping but 7's is wider than the batch
+  CHECK(extra >= 10);
+  CHECK(n == 4 * (options + 2 * 3 + 4 * 3 + extra) + 4 * 6);
 }
 
 TEST_CASE("gpu: DMMA tiles with m16n8k8 (k8) and persistent staged tiles, every layout, alpha and beta") {
