@@ -1,5 +1,5 @@
 set -u
-B=build-gpu
+B=build-gpu  # call 6 of bench/NOTES.md (script k5.sh when run)
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv > $OUT/env.txt; date -u >> $OUT/env.txt
 log() { echo "=== $* ($(date +%T))" >> $OUT/env.txt; }
 export TAILOR_CACHE_DIR=/tmp/tc
