@@ -227,8 +227,46 @@ struct Tiled {
   static constexpr int CS_PITCH = WN + (24 - WN % 16) % 16;
   // (The stages are one block only in dynamic shared memory; static sA and sB are two arrays.)
   static constexpr int STAGE_ROOM = S::DYN_SMEM ? SB_OFFSET + NST * STAGE_B : NST * STAGE_A;
-  static constexpr bool C_STAGED = MMA && S::C_ROW && S::C_VW == 1 && !S::PERSISTENT &&
+  static constexpr bool C_STAGED = !S::CS_COLS && MMA && S::C_ROW && S::C_VW == 1 && !S::PERSISTENT &&
                                    (THREADS / 32) * 8 * CS_PITCH <= STAGE_ROOM;
+
+  // Column groups (KernelConfig::cols, NG > 0): A is shared, and the columns of G consecutive
+  // matrices of B and C, NG each, stand side by side as one matrix of N = G NG columns; the
+  // caller's leading dimensions are B_LD and C_LD, its batch strides B_GSTRIDE and C_GSTRIDE
+  // (B_STRIDE and C_STRIDE step a whole group). Column j of a group is column j % NG of its
+  // matrix j / NG; a group past the batch's end holds fewer columns (ncols).
+  static constexpr int NG = S::NG, G = S::G;
+  __device__ __forceinline__ static i64 b_off(int gk, int gn) {
+    if constexpr (NG > 0) return (i64)(gn / NG) * S::B_GSTRIDE + (i64)gk * S::B_LD + gn % NG;
+    else return S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk;
+  }
+  __device__ __forceinline__ static i64 c_off(int i, int j) {
+    if constexpr (NG > 0) return (i64)(j / NG) * S::C_GSTRIDE + (i64)i * S::C_LD + j % NG;
+    else return S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i;
+  }
+  // Column gn of the tile's matrix exists where it is inside N, or with column groups inside
+  // the group's ncols: written out at each use as (NG > 0 ? gn < ncols : (N % BN == 0 || gn
+  // < N)), since a helper function for it cost the 128 x 128 FMA tile 16 registers.
+  // The columns group matrix b holds (N unless the batch ends inside it).
+  __device__ __forceinline__ static int ncols_of(i64 b, i64 batch) {
+    if constexpr (NG > 0) {
+      const i64 left = batch - b * G;
+      return left >= G ? N : (int)left * NG;
+    } else {
+      return N;
+    }
+  }
+
+  // Column groups whose tile holds whole matrices' columns (BN % NG == 0) and whose C rows
+  // are NG apart (C_LD == NG): each matrix's part of the tile, BM rows of NG, is one run of
+  // memory. With CS_COLS the tile's C goes through shared memory (row pitch CP) and leaves
+  // as those runs, CS_V elements a vector, consecutive threads at consecutive addresses,
+  // instead of each thread's few columns of many matrices (runs of NG elements, strided
+  // by the matrices' batch stride). Not with a persistent grid, whose next item's copies
+  // already fill the stages here.
+  static constexpr bool CS_COLS = S::CS_COLS;
+  static constexpr int CS_V = S::CS_V;
+  static constexpr int CP = BN + (sizeof(T) == 8 ? (24 - BN % 16) % 16 : 4);
 
   struct Prefetch {
     Vec<T, LA> a[IA];
@@ -241,13 +279,20 @@ struct Tiled {
     else          { mm = (v % (BM / LA)) * LA; kk = v / (BM / LA); }
   }
   __device__ __forceinline__ static void b_coords(int v, int& kk, int& nn) {
-    if (S::B_ROW) { nn = (v % (BN / LB)) * LB; kk = v / (BN / LB); }
+    if constexpr (S::B_RUNS) {
+      // Column groups with B's rows NG apart and whole matrices in the tile: each matrix's
+      // BK rows of a chunk are one run of memory, read by consecutive vectors.
+      constexpr int PER_ROW = NG / LB, PER_MAT = BK * PER_ROW;
+      const int bt = v / PER_MAT, rem = v - bt * PER_MAT;
+      kk = rem / PER_ROW;
+      nn = bt * NG + (rem - kk * PER_ROW) * LB;
+    } else if (S::B_ROW) { nn = (v % (BN / LB)) * LB; kk = v / (BN / LB); }
     else          { kk = (v % (BK / LB)) * LB; nn = v / (BK / LB); }
   }
 
   // Issues the global loads of chunk k0 of tile (m0, n0) into registers (zero outside).
   __device__ __forceinline__ static void load(Prefetch& f, const T* __restrict__ Ab, const T* __restrict__ Bb,
-                                              int m0, int n0, int k0, int tid) {
+                                              int m0, int n0, int k0, int tid, int ncols) {
 #pragma unroll
     for (int i = 0; i < IA; ++i) {
       const int v = tid + i * THREADS;
@@ -268,8 +313,8 @@ struct Tiled {
       const int gk = k0 + kk, gn = n0 + nn;
 #pragma unroll
       for (int q = 0; q < LB; ++q) f.b[i].v[q] = T(0);
-      if ((VB % THREADS == 0 || v < VB) && (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N))
-        f.b[i] = load_vec<T, LB>(Bb + (S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk));
+      if ((VB % THREADS == 0 || v < VB) && (K % BK == 0 || gk < K) && (NG > 0 ? gn < ncols : (N % BN == 0 || gn < N)))
+        f.b[i] = load_vec<T, LB>(Bb + b_off(gk, gn));
     }
   }
 
@@ -306,7 +351,7 @@ struct Tiled {
   // Issues the copies of chunk k0 of tile (m0, n0) into one stage (zeros outside the
   // matrix): an operand stored transposed element by element, the other in vectors.
   __device__ __forceinline__ static void issue(T* sa, T* sb, const T* __restrict__ Ab, const T* __restrict__ Bb,
-                                               int m0, int n0, int k0, int tid) {
+                                               int m0, int n0, int k0, int tid, int ncols) {
     if constexpr (S::A_ROW && !A_NAT) {
       constexpr int E = BM * BK, IT = (E + THREADS - 1) / THREADS;
 #pragma unroll
@@ -338,9 +383,8 @@ struct Tiled {
         int kk, nn;
         b_coords(v, kk, nn);
         const int gk = k0 + kk, gn = n0 + nn;
-        const bool ok = (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N);
-        cp_async<LB * sizeof(T)>(sb + b_at(kk, nn),
-                                 ok ? Bb + (S::B_ROW ? (i64)gk * S::B_LD + gn : (i64)gn * S::B_LD + gk) : Bb, ok);
+        const bool ok = (K % BK == 0 || gk < K) && (NG > 0 ? gn < ncols : (N % BN == 0 || gn < N));
+        cp_async<LB * sizeof(T)>(sb + b_at(kk, nn), ok ? Bb + b_off(gk, gn) : Bb, ok);
       }
     } else {
       constexpr int E = BK * BN, IT = (E + THREADS - 1) / THREADS;
@@ -349,8 +393,8 @@ struct Tiled {
         const int e = tid + i * THREADS;
         if (E % THREADS != 0 && e >= E) break;
         const int kk = e % BK, nn = e / BK, gk = k0 + kk, gn = n0 + nn;
-        const bool ok = (K % BK == 0 || gk < K) && (N % BN == 0 || gn < N);
-        cp_async<sizeof(T)>(sb + kk * PB + nn, ok ? Bb + (i64)gn * S::B_LD + gk : Bb, ok);
+        const bool ok = (K % BK == 0 || gk < K) && (NG > 0 ? gn < ncols : (N % BN == 0 || gn < N));
+        cp_async<sizeof(T)>(sb + kk * PB + nn, ok ? Bb + b_off(gk, gn) : Bb, ok);
       }
     }
   }
@@ -479,6 +523,11 @@ struct Tiled {
       extern __shared__ __align__(16) unsigned char smem_raw[];
       sA = reinterpret_cast<T*>(smem_raw);
       sB = sA + SB_OFFSET;
+    } else if constexpr (CS_COLS) {  // the stages and C's tile share one block
+      constexpr int STAGED = SB_OFFSET + NST * STAGE_B, CTILE = BM * CP;
+      __shared__ __align__(16) T s_static[STAGED > CTILE ? STAGED : CTILE];
+      sA = s_static;
+      sB = sA + SB_OFFSET;
     } else {
       __shared__ __align__(16) T sA_static[NST * STAGE_A];
       __shared__ __align__(16) T sB_static[NST * STAGE_B];
@@ -487,7 +536,8 @@ struct Tiled {
     }
     const int tid = threadIdx.x;
     const int tx = tid % TX, ty = tid / TX;
-    const i64 work = batch * TILES;
+    // With column groups the kernel's batch is the caller's: ceil(batch / G) group matrices.
+    const i64 work = (NG > 0 ? (batch + G - 1) / G : batch) * TILES;
     constexpr int CHUNKS = (K + BK - 1) / BK;
     // With cp.async stages each work item's first NST - 1 chunks are issued by prologue():
     // at the top of the item, or, with a persistent grid, by the previous item before it
@@ -505,7 +555,8 @@ struct Tiled {
 #pragma unroll
       for (int s = 0; s < NST - 1; ++s) {
         if (s < CHUNKS)
-          issue(sA + s * STAGE_A, sB + s * STAGE_B, A + bi * S::A_STRIDE, B + bi * S::B_STRIDE, mi, ni, s * BK, tid);
+          issue(sA + s * STAGE_A, sB + s * STAGE_B, A + bi * S::A_STRIDE, B + bi * S::B_STRIDE, mi, ni, s * BK, tid,
+                ncols_of(bi, batch));
         cp_commit();
       }
     };
@@ -517,6 +568,7 @@ struct Tiled {
       item(w, b, m0, n0);
       const T* __restrict__ Ab = A + b * S::A_STRIDE;
       const T* __restrict__ Bb = B + b * S::B_STRIDE;
+      const int ncols = ncols_of(b, batch);
       constexpr int ACC_N = MMA ? 2 * RN : RN;  // an mma tile's row gives a thread two outputs
       T acc[RM][ACC_N];
 #pragma unroll
@@ -552,12 +604,12 @@ struct Tiled {
       };
       if constexpr (S::STAGES == 0) {
         Prefetch f;
-        load(f, Ab, Bb, m0, n0, 0, tid);
+        load(f, Ab, Bb, m0, n0, 0, tid, ncols);
         store(f, sA, sB, tid);
         __syncthreads();
         for (int c = 0; c < CHUNKS; ++c) {
           const int st = c & 1;
-          if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid);  // in flight during the math
+          if (c + 1 < CHUNKS) load(f, Ab, Bb, m0, n0, (c + 1) * BK, tid, ncols);  // in flight during the math
           compute(sA + st * STAGE_A, sB + st * STAGE_B);
           if (c + 1 < CHUNKS) store(f, sA + (st ^ 1) * STAGE_A, sB + (st ^ 1) * STAGE_B, tid);
           __syncthreads();
@@ -571,7 +623,7 @@ struct Tiled {
           cp_wait<NST - 2>();
           __syncthreads();
           const int nc = c + NST - 1;
-          if (nc < CHUNKS) issue(sA + (nc % NST) * STAGE_A, sB + (nc % NST) * STAGE_B, Ab, Bb, m0, n0, nc * BK, tid);
+          if (nc < CHUNKS) issue(sA + (nc % NST) * STAGE_A, sB + (nc % NST) * STAGE_B, Ab, Bb, m0, n0, nc * BK, tid, ncols);
           cp_commit();
           compute(sA + (c % NST) * STAGE_A, sB + (c % NST) * STAGE_B);
         }
@@ -584,7 +636,29 @@ struct Tiled {
       }
 
       T* __restrict__ Cb = C + b * S::C_STRIDE;
-      if constexpr (C_STAGED) {
+      if constexpr (CS_COLS) {
+        // Every thread is past the last chunk (the barrier closing the chunk loop).
+        T* sc = sA;
+#pragma unroll
+        for (int x = 0; x < RM; ++x)
+#pragma unroll
+          for (int y = 0; y < ACC_N; ++y) sc[out_row(tid, x) * CP + out_col(tid, y)] = acc[x][y];
+        __syncthreads();
+        // Element e of the tile in memory order: matrix bt of the tile, row r, column cn.
+        for (int e = tid * CS_V; e < BM * BN; e += THREADS * CS_V) {
+          const int bt = e / (BM * NG), rem = e - bt * (BM * NG), r = rem / NG, cn = rem - r * NG;
+          const int i = m0 + r, j = n0 + bt * NG + cn;
+          if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N))) {
+            T v[CS_V];
+#pragma unroll
+            for (int q = 0; q < CS_V; ++q) v[q] = sc[r * CP + bt * NG + cn + q];
+            T* out = Cb + (i64)((n0 + bt * NG) / NG) * S::C_GSTRIDE + (i64)i * NG + cn;
+            if constexpr (CS_V > 1) store_outv<S::ALPHA, S::BETA, CS_V>(out, v, alpha, beta);
+            else store_out<S::ALPHA, S::BETA>(out, v[0], alpha, beta);
+          }
+        }
+        __syncthreads();  // the next work item's copies overwrite the tile
+      } else if constexpr (C_STAGED) {
         // Row-major C whose rows allow no vector stores (N odd, say), on the MMA path: a
         // lane's outputs are 2 columns of 8 rows, so direct stores would give each warp
         // instruction 8 runs of 64 bytes half filled. Instead each warp puts one 8-row stripe
@@ -606,8 +680,8 @@ struct Tiled {
           for (int e = lane; e < 8 * WN; e += 32) {
             const int r = e / WN, cc = e - r * WN;
             const int i = r0 + x * 8 + r, j = c0 + cc;
-            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-              store_out<S::ALPHA, S::BETA>(Cb + (i64)i * S::C_LD + j, sc[r * CS_PITCH + cc], alpha, beta);
+            if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N)))
+              store_out<S::ALPHA, S::BETA>(Cb + c_off(i, j), sc[r * CS_PITCH + cc], alpha, beta);
           }
           __syncwarp();
         }
@@ -621,8 +695,8 @@ struct Tiled {
 #pragma unroll
           for (int y = 0; y < ACC_N; y += S::C_VW) {
             const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
-            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-              store_outv<S::ALPHA, S::BETA, S::C_VW>(Cb + (i64)i * S::C_LD + j, &acc[x][y], alpha, beta);
+            if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N)))
+              store_outv<S::ALPHA, S::BETA, S::C_VW>(Cb + c_off(i, j), &acc[x][y], alpha, beta);
           }
       } else {
 #pragma unroll
@@ -630,9 +704,8 @@ struct Tiled {
 #pragma unroll
           for (int y = 0; y < ACC_N; ++y) {
             const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
-            if ((M % BM == 0 || i < M) && (N % BN == 0 || j < N))
-              store_out<S::ALPHA, S::BETA>(Cb + (S::C_ROW ? (i64)i * S::C_LD + j : (i64)j * S::C_LD + i),
-                                           acc[x][y], alpha, beta);
+            if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N)))
+              store_out<S::ALPHA, S::BETA>(Cb + c_off(i, j), acc[x][y], alpha, beta);
           }
       }
     }
@@ -679,6 +752,16 @@ struct Spec {
   static constexpr bool PERSISTENT = false;
   // MMA on sm_90: mma.sync m16n8k8, lane t holding k = 2t and 2t + 1 of each 8-deep step
   static constexpr bool K8 = false;
+  // column groups: NG columns of each of G of the caller's matrices side by side (NG = 0:
+  // the matrices as given); the caller's batch strides of B and C
+  static constexpr int NG = 0, G = 1;
+  static constexpr tailor::i64 B_GSTRIDE = 0, C_GSTRIDE = 0;
+  // column groups: C staged in shared memory and written as each matrix's run of rows,
+  // CS_V elements a vector
+  static constexpr bool CS_COLS = false;
+  static constexpr int CS_V = 1;
+  // column groups: each matrix's chunk of B rows (N apart) read as one run
+  static constexpr bool B_RUNS = false;
 };
 
 extern "C" __global__ void __launch_bounds__(256, 2)
