@@ -27,7 +27,7 @@ std::optional<std::string> check_cpu(const GemmProblem& problem, const KernelCon
   const GemmProblem p = problem.is_normalized() ? problem : problem.normalized();
   if (c.threads || c.minb != 1 || c.grid || c.bm || c.bn || c.bk)
     return std::string("threads, minb, grid, bm, bn, bk belong to the GPU families (a cpu config has t=0)");
-  if (c.rows != 0 || c.tr != 0) return std::string("rows and tr apply to the GPU families only");
+  if (c.rows != 0 || c.tr != 0 || c.cols != 0) return std::string("rows, tr and cols apply to the GPU families only");
   if (c.mats < 1 || c.mats > 1 << 20) return fmt::format("mats = {} must be in [1, 2^20]", c.mats);
   if (c.vec != 1 && c.vec != 2 && c.vec != 4 && c.vec != 8 && c.vec != 16)
     return fmt::format("vec = {} must be 1, 2, 4, 8 or 16", c.vec);

@@ -171,6 +171,8 @@ TEST_CASE("transposed: the same memory as C^T = B^T A^T, vector operands row-maj
   CHECK(contains(*gen::check(p, cpu, kDev), "GPU families only"));
   cpu.tr = 0, cpu.rows = 6;
   CHECK(contains(*gen::check_cpu(p, cpu), "GPU families only"));
+  cpu.rows = 0, cpu.cols = 4;
+  CHECK(contains(*gen::check_cpu(p, cpu), "GPU families only"));
   k.rows = 0, k.tr = 2;
   CHECK(contains(*gen::check(p, k, kDev), "tr = 2"));
 }
