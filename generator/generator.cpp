@@ -1903,9 +1903,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // The transpose's stack (tr = 1) where a vector's product reads the shared A at least 3
   // times an output; with K of 1-2 the slab as given is bound by writing C, which it stages.
   if (p.k <= 2) std::erase_if(options, [](const Candidate& x) { return x.config.tr != 0; });
-  // The column groups in f32 (FMA tiles) where the shared A has 9000 elements or more; a
-  // smaller A leaves the slab as given fast enough (see above).
-  if (p.dtype == DType::f32 && p.m * p.k < 9000)
+  // The column groups for N of 2-16 (the range timed), and in f32 (FMA tiles) where the
+  // shared A has 9000 elements or more; a smaller A leaves the slab as given fast enough
+  // (see above). Wider outputs keep them for the tuner.
+  if (p.n > 16 || (p.dtype == DType::f32 && p.m * p.k < 9000))
     std::erase_if(options, [](const Candidate& x) { return x.config.cols != 0; });
   if (options.empty()) return c;
   const KernelConfig& r = options.front().config;
