@@ -182,6 +182,16 @@ std::shared_ptr<const CompiledKernel> ModuleCache::get(const KernelSource& sourc
   }
   if (!result) {
     auto compiled = std::make_shared<const CompiledKernel>(compile(source, arch));
+    // The runtime's register rules read this report (Runtime::Impl::settle): say so once if
+    // it did not parse, rather than let them act on -1 registers and no spills.
+    if (compiled->registers < 0) {
+      static std::once_flag once;
+      std::call_once(once, [&] {
+        warn(fmt::format("the resource report of kernel {} did not parse (no \"Used N registers\" in NVRTC's log); "
+                         "the runtime's register rules are off for such kernels",
+                         compiled->name));
+      });
+    }
     if (!dir_.empty()) store_disk(k, *compiled);
     result = compiled;
     if (from) *from = From::compiled;
