@@ -45,8 +45,7 @@ static int number_before(const std::string& log, const std::string& what) {
 }
 
 void parse_resource_report(CompiledKernel& k) {
-  if (const int v = number_before(k.log, " registers,"); v >= 0) k.registers = v;
-  else if (const int w = number_before(k.log, " registers"); w >= 0) k.registers = w;
+  if (const int v = number_before(k.log, " registers"); v >= 0) k.registers = v;
   if (const int v = number_before(k.log, "bytes spill stores"); v >= 0) k.spill_stores = v;
   if (const int v = number_before(k.log, "bytes spill loads"); v >= 0) k.spill_loads = v;
   if (const int v = number_before(k.log, "bytes stack frame"); v >= 0) k.stack_bytes = v;

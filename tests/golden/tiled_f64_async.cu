@@ -652,7 +652,7 @@ struct Tiled {
             T v[CS_V];
 #pragma unroll
             for (int q = 0; q < CS_V; ++q) v[q] = sc[r * CP + bt * NG + cn + q];
-            T* out = Cb + (i64)((n0 + bt * NG) / NG) * S::C_GSTRIDE + (i64)i * NG + cn;
+            T* out = Cb + c_off(i, j);  // C_LD == NG here: matrix bt's run of rows
             if constexpr (CS_V > 1) store_outv<S::ALPHA, S::BETA, CS_V>(out, v, alpha, beta);
             else store_out<S::ALPHA, S::BETA>(out, v[0], alpha, beta);
           }
