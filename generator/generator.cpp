@@ -113,7 +113,33 @@ int p_step(const ReadPlan& a, const ReadPlan& b) {
 
 // The compute loop's shared-memory reads of one operand ('A' or 'B') for the first warps
 // of a slab, with the given padding: the instructions slab.cuh issues, lane by lane.
+std::int64_t operand_wavefronts_uncached(const GemmProblem& p, const KernelConfig& c, char which, int rowpad,
+                                         int matpad);
+
+// The same, memoised: the search space weighs thousands of slab configs, most of which
+// differ only in knobs these reads do not depend on (CTAs per SM, bulk copies, staging,
+// vector width), and the simulation is ~0.1 ms a call (9 s of tailor-tune's budget for
+// 4000x60x40x64 f32 with B shared before this memo). Bounded.
 std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, char which, int rowpad, int matpad) {
+  GemmProblem key_p = p;
+  key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
+  const std::string key = fmt::format("{}|{},{},{},{},{},{}|{}{},{}", key_p.to_string(), c.rm, c.rn, c.mma, c.ks,
+                                      c.mats, c.threads, which, rowpad, matpad);
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::int64_t> memo;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+  }
+  const std::int64_t cost = operand_wavefronts_uncached(p, c, which, rowpad, matpad);
+  std::lock_guard<std::mutex> lock(mu);
+  if (memo.size() > 200000) memo.clear();
+  memo.emplace(key, cost);
+  return cost;
+}
+
+std::int64_t operand_wavefronts_uncached(const GemmProblem& p, const KernelConfig& c, char which, int rowpad,
+                                         int matpad) {
   const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
   const ReadPlan rp = read_plan(p, c, which), other = read_plan(p, c, which == 'A' ? 'B' : 'A');
   const int step = which == 'A' ? p_step(rp, other) : p_step(other, rp);
@@ -143,7 +169,19 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
       k = std::min(k + koff[l], p.k - 1);
       return rp.along_p ? mat[l] * matpitch + out * pitch + k : mat[l] * matpitch + k * pitch + out;
     };
+    // Every lane's address moves by the same amount from one step of p0 to the next, which
+    // maps each bank onto another and leaves the wavefronts as they were, until a lane's
+    // reduction index is clamped at K - 1: so the unclamped steps cost what the first did.
+    std::int64_t max_koff = 0;
+    for (int l = 0; l < active; ++l) max_koff = std::max(max_koff, koff[l]);
+    std::int64_t unclamped = -1;  // the cost of an unclamped step, once known
     for (std::int64_t p0 = 0; p0 < std::min<std::int64_t>(chunk, 64); p0 += step) {
+      const bool clamped = p0 + step - 1 + max_koff > p.k - 1;
+      if (!clamped && unclamped >= 0) {
+        cost += unclamped;
+        continue;
+      }
+      const std::int64_t before = cost;
       std::array<std::int64_t, 32> addr{};
       if (rp.along_p) {
         for (int x = 0; x < reps; ++x)
@@ -164,6 +202,7 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
           }
         }
       }
+      if (!clamped) unclamped = cost - before;
     }
   }
   return cost;

@@ -22,9 +22,10 @@ namespace tailor::detail {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'A', 'I', 'L', 'O', 'R', 'C', 'B'};
-// 2: entries of 1 may carry a resource report that did not parse (-1 registers and no
-// spills: std::regex on the GPU host in some builds), which the runtime's register rules
-// would read as a kernel that needs no attention; they are compiled again.
+// 2: entries of 1 may carry no resource report (-1 registers and no spills: NVRTC's log
+// came back empty in some processes on the GPU host), which the runtime's register rules
+// would read as a kernel that needs no attention; they are compiled again. (Format 2
+// entries without a report are completed from the driver when loaded.)
 constexpr std::uint32_t kFormatVersion = 2;
 
 void put_u32(std::string& out, std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
@@ -176,22 +177,35 @@ std::shared_ptr<const CompiledKernel> ModuleCache::get(const KernelSource& sourc
   std::shared_ptr<const CompiledKernel> result;
   if (!dir_.empty()) {
     if (auto disk = load_disk(k)) {
+      // An entry written where neither the log nor the driver gave a report: ask again.
+      if (disk->registers < 0 && fill_report_) {
+        fill_report_(*disk);
+        if (disk->registers >= 0) store_disk(k, *disk);
+      }
       result = std::make_shared<const CompiledKernel>(std::move(*disk));
       if (from) *from = From::disk;
     }
   }
   if (!result) {
-    auto compiled = std::make_shared<const CompiledKernel>(compile(source, arch));
-    // The runtime's register rules read this report (Runtime::Impl::settle): say so once if
-    // it did not parse, rather than let them act on -1 registers and no spills.
-    if (compiled->registers < 0) {
+    CompiledKernel made = compile(source, arch);
+    // The runtime's register rules read this report (Runtime::Impl::settle). Where the log
+    // holds none, the runtime's fallback reads it from the loaded function; failing that,
+    // say so once rather than let the rules act on -1 registers and no spills.
+    if (made.registers < 0 && fill_report_) {
+      fill_report_(made);
+      if (made.registers >= 0 && env().log)
+        std::fprintf(stderr, "tailor: resource report of %s read from the driver (NVRTC's log has none; it begins \"%s\")\n",
+                     made.name.c_str(), made.log.substr(0, 240).c_str());
+    }
+    if (made.registers < 0) {
       static std::once_flag once;
       std::call_once(once, [&] {
-        warn(fmt::format("the resource report of kernel {} did not parse (no \"Used N registers\" in NVRTC's log); "
-                         "the runtime's register rules are off for such kernels",
-                         compiled->name));
+        warn(fmt::format("the resource report of kernel {} was not found (no \"Used N registers\" in NVRTC's "
+                         "log, which begins: \"{}\"); the runtime's register rules are off for such kernels",
+                         made.name, made.log.substr(0, 240)));
       });
     }
+    auto compiled = std::make_shared<const CompiledKernel>(std::move(made));
     if (!dir_.empty()) store_disk(k, *compiled);
     result = compiled;
     if (from) *from = From::compiled;

@@ -6,6 +6,7 @@
 // loaded. Only cubins live here, never in a tuning database.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,11 @@ class ModuleCache {
   /// The compiled kernel for `source` on `arch`; compiles on a miss (Error(compile_error)).
   std::shared_ptr<const CompiledKernel> get(const KernelSource& source, const std::string& arch,
                                             From* from = nullptr);
+  /// Where NVRTC's log holds no resource report, `fill` is asked for one (the runtime
+  /// loads the cubin and reads the function's attributes from the driver) before the
+  /// kernel is cached; without it, or where it fails too, the kernel keeps -1 registers
+  /// and a warning is printed once.
+  void set_report_fallback(std::function<void(CompiledKernel&)> fill) { fill_report_ = std::move(fill); }
   /// Where the disk entry for `key` lives ("" without a disk cache).
   std::string path_for(const std::string& key) const;
   const std::string& dir() const { return dir_; }
@@ -41,6 +47,7 @@ class ModuleCache {
   void store_disk(const std::string& key, const CompiledKernel& k);
 
   std::string dir_;
+  std::function<void(CompiledKernel&)> fill_report_;
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> mem_;
 };

@@ -29,10 +29,9 @@ std::vector<std::string> compile_options(const std::string& arch) {
   return {"--gpu-architecture=" + arch, "--std=c++17", "--ptxas-options=-v"};
 }
 
-// The number just before `what` in the log ("104 bytes spill stores"), or -1. Plain
-// scanning, not std::regex: in the portable tools on the GPU host std::regex stopped
-// matching these lines in some builds (every kernel read as -1 registers and no spills),
-// which silently turned off the runtime's register rules (Runtime::Impl::settle).
+// The number just before `what` in the log ("104 bytes spill stores"), or -1. (On the GPU
+// host NVRTC's log has come back empty in some processes, the report with it; the runtime
+// then reads the report from the driver: Runtime::Impl::report_from_driver.)
 static int number_before(const std::string& log, const std::string& what) {
   for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1)) {
     std::size_t e = at;

@@ -2,7 +2,8 @@
 // Error(compile_error) carrying the kernel name, the options and the full NVRTC log; the
 // source itself is written beside the message when TAILOR_DUMP_DIR is set. ptxas's
 // resource report (registers, spills, shared memory) is parsed from the log, so it is
-// known without a GPU.
+// known without a GPU; where the log comes back without it, the runtime reads it from the
+// driver (ModuleCache::set_report_fallback).
 #pragma once
 
 #include <string>

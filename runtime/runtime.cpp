@@ -128,6 +128,10 @@ Runtime::Impl::Impl(int device)
     TAILOR_CU(d.cuDeviceGet(&cudev, device));
     TAILOR_CU(d.cuDevicePrimaryCtxRetain(&ctx, cudev));
     gpu = true;
+    // The resource report from the driver where NVRTC's log holds none: registers, and the
+    // local memory a thread uses (its stack frame, which is where ptxas's spills go) as the
+    // spilled bytes. Runs on the thread that compiles (the tuner's pool included).
+    cache.set_report_fallback([this](detail::CompiledKernel& k) { report_from_driver(k); });
     dispatcher = detail::Dispatcher(dev);
     // Tuned configs, in lookup order: user database, shipped databases, nearest tuned neighbour.
     for (auto& source : db::make_plan_sources(detail::env().db_path, detail::env().shipped_dir))
@@ -153,6 +157,24 @@ Runtime::Impl::~Impl() {
 
 void Runtime::Impl::require_gpu() const {
   if (!gpu) throw Error(ErrorCode::device_unavailable, no_gpu_reason);
+}
+
+void Runtime::Impl::report_from_driver(detail::CompiledKernel& k) const {
+  const detail::Driver& d = detail::driver();
+  make_current();
+  CUmodule mod = nullptr;
+  if (d.cuModuleLoadData(&mod, k.cubin.data()) != CUDA_SUCCESS) return;
+  CUfunction fn = nullptr;
+  int regs = -1, local = 0, shared = 0;
+  if (d.cuModuleGetFunction(&fn, mod, k.name.c_str()) == CUDA_SUCCESS &&
+      d.cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) == CUDA_SUCCESS &&
+      d.cuFuncGetAttribute(&local, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn) == CUDA_SUCCESS &&
+      d.cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) == CUDA_SUCCESS) {
+    k.registers = regs;
+    k.stack_bytes = k.spill_stores = k.spill_loads = local;
+    k.static_smem = shared;
+  }
+  d.cuModuleUnload(mod);
 }
 
 void Runtime::Impl::make_current() const {

@@ -80,6 +80,11 @@ struct Runtime::Impl {
   Plan settle(const GemmProblem& normalized, Plan plan);
   /// Loads (once per context) the kernel for `problem` + `config`.
   detail::Launchable build(const GemmProblem& normalized, const Plan& plan);
+  /// The resource report of `k` read from the driver (the cubin loaded and unloaded):
+  /// registers, static shared memory, and the thread's local memory (its stack frame, where
+  /// ptxas's spills go) as the spilled bytes. The module cache asks for it where NVRTC's log
+  /// holds no report; fields are left as they are when the driver refuses.
+  void report_from_driver(detail::CompiledKernel& k) const;
   /// Makes this runtime's context current on the calling thread.
   void make_current() const;
   /// Throws Error(device_unavailable) when there is no GPU.

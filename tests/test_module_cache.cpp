@@ -121,3 +121,52 @@ TEST_CASE("module cache without a directory keeps kernels in memory only") {
   cache.get(small_kernel(), "sm_90", &from);
   CHECK(from == detail::ModuleCache::From::compiled);
 }
+
+TEST_CASE("module cache: an entry without a resource report is completed by the fallback and written back") {
+  // What a process whose NVRTC log came back empty would have cached: a real cubin, no report.
+  TempDir dir;
+  const KernelSource src = small_kernel();
+  const std::string key = detail::ModuleCache::key(src, "sm_90");
+  detail::CompiledKernel k;
+  {
+    detail::ModuleCache cache(dir.path.string());
+    k = *cache.get(src, "sm_90");
+  }
+  REQUIRE(k.registers > 0);  // this process's log parses: the report the fallback stands in for
+  const int parsed = k.registers;
+  k.log.clear(), k.registers = -1, k.spill_stores = k.spill_loads = k.stack_bytes = 0;
+  const fs::path file = detail::ModuleCache(dir.path.string()).path_for(key);
+  {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    const std::string bytes = detail::ModuleCache::encode(key, k);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  int calls = 0;
+  {
+    detail::ModuleCache cache(dir.path.string());
+    cache.set_report_fallback([&](detail::CompiledKernel& x) {
+      ++calls;
+      CHECK(x.name == src.name);
+      CHECK(!x.cubin.empty());
+      x.registers = parsed + 1, x.stack_bytes = x.spill_stores = x.spill_loads = 16;
+    });
+    detail::ModuleCache::From from;
+    auto got = cache.get(src, "sm_90", &from);
+    CHECK(from == detail::ModuleCache::From::disk);
+    CHECK(calls == 1);
+    CHECK(got->registers == parsed + 1);
+    CHECK(got->spill_stores == 16);
+  }
+  // Written back: a new cache (no fallback) reads the completed report from disk.
+  std::string why;
+  auto back = detail::ModuleCache::decode(slurp(file), key, &why);
+  REQUIRE(back.has_value());
+  CHECK(back->registers == parsed + 1);
+  CHECK(back->stack_bytes == 16);
+  // A freshly compiled kernel whose log holds the report never calls the fallback.
+  TempDir other;
+  detail::ModuleCache fresh(other.path.string());
+  fresh.set_report_fallback([&](detail::CompiledKernel&) { ++calls; });
+  CHECK(fresh.get(src, "sm_90")->registers == parsed);
+  CHECK(calls == 1);
+}

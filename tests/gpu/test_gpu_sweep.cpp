@@ -953,3 +953,35 @@ TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps 
   }
   CHECK(r.heuristic == all.front().config);
 }
+
+TEST_CASE("gpu: the resource report read from the driver matches ptxas's, spills included") {
+  // The module cache asks the runtime for the report where NVRTC's log holds none; here the
+  // log is dropped on purpose. The same f64 slab with no directive and with two CTAs an SM
+  // asked for (416 threads): the second is held to 78 registers and spills on sm_90.
+  Runtime rt;
+  GemmProblem p = GemmProblem::make(49867, 38, 9, 8, DType::f64);
+  p.broadcast_a();
+  p = p.normalized();
+  int regs[2] = {0, 0}, local[2] = {0, 0};
+  for (int minb : {1, 2}) {
+    const KernelConfig c = KernelConfig::parse(
+        fmt::format("slab,t=416,minb={},mats=32,vec=2,rm=3,rn=8,grid=0,cs=1,tma=1", minb));
+    const detail::CompiledKernel parsed = detail::compile(gen::generate(p, c), rt.impl().dev.arch());
+    detail::CompiledKernel k = parsed;
+    k.log.clear(), k.registers = -1, k.spill_stores = k.spill_loads = k.stack_bytes = k.static_smem = 0;
+    rt.impl().report_from_driver(k);
+    INFO(parsed.name, " log report: ", parsed.registers, " registers, ", parsed.stack_bytes, " bytes stack");
+    CHECK(k.registers > 0);
+    CHECK(k.registers <= 255);
+    if (parsed.registers >= 0) {  // where this process's log parses, the two agree
+      CHECK(k.registers == parsed.registers);
+      CHECK(k.stack_bytes == parsed.stack_bytes);
+      CHECK(k.static_smem == parsed.static_smem);
+    }
+    regs[minb - 1] = k.registers, local[minb - 1] = k.spill_stores;
+  }
+  CHECK(regs[1] <= 65536 / (2 * 416));
+  CHECK(regs[1] < regs[0]);
+  CHECK(local[0] == 0);
+  CHECK(local[1] > 0);
+}
