@@ -92,7 +92,7 @@ measure() {
   step tuning on first use | tee -a "$L"
   first_use 2>&1 | tee -a "$L"
 }
-# The GPU test binary in five processes at once (the sweep with the mma cases, the newer
+# The GPU test binary in five processes at once (the sweep, the mma cases, the newer
 # cases, the slow ones, the rest): about 2 minutes on the H200 (2026-12-01, 21 test cases),
 # where one process takes over 6.
 gpu_tests() {
