@@ -94,7 +94,7 @@ measure() {
 }
 # The GPU test binary in five processes at once (the sweep, the mma cases, the newer
 # cases, the slow ones, the rest): about 2 minutes on the H200 (2026-12-01, 21 test cases),
-# where one process takes over 6.
+# where one process took over 300 s with fewer cases.
 gpu_tests() {
   local t="$B/tests/tailor_gpu_tests" d
   d=$(mktemp -d)
