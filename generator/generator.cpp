@@ -28,6 +28,27 @@ constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
 
+// A thread-safe memo of answers by key text, emptied when it reaches `limit` entries.
+template <class V>
+class BoundedMemo {
+ public:
+  explicit BoundedMemo(std::size_t limit) : limit_(limit) {}
+  std::optional<V> find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = map_.find(key); it != map_.end()) return it->second;
+    return std::nullopt;
+  }
+  void put(const std::string& key, const V& value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (map_.size() >= limit_) map_.clear();
+    map_.emplace(key, value);
+  }
+
+ private:
+  std::size_t limit_;
+  std::mutex mu_;
+  std::unordered_map<std::string, V> map_;
+};
 
 // Geometry of a staged slab operand: R rows of L contiguous elements.
 struct OpGeom {
@@ -125,16 +146,10 @@ std::int64_t operand_wavefronts(const GemmProblem& p, const KernelConfig& c, cha
   key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
   const std::string key = fmt::format("{}|{},{},{},{},{},{}|{}{},{}", key_p.to_string(), c.rm, c.rn, c.mma, c.ks,
                                       c.mats, c.threads, which, rowpad, matpad);
-  static std::mutex mu;
-  static std::unordered_map<std::string, std::int64_t> memo;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-  }
+  static BoundedMemo<std::int64_t> memo(200000);
+  if (auto hit = memo.find(key)) return *hit;
   const std::int64_t cost = operand_wavefronts_uncached(p, c, which, rowpad, matpad);
-  std::lock_guard<std::mutex> lock(mu);
-  if (memo.size() > 200000) memo.clear();
-  memo.emplace(key, cost);
+  memo.put(key, cost);
   return cost;
 }
 
@@ -448,12 +463,8 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   GemmProblem key_p = p;
   key_p.batch = 1, key_p.alpha_kind = ScalarKind::one, key_p.beta_kind = ScalarKind::zero;
   const std::string key = key_p.to_string() + "|" + key_cfg.to_string();
-  static std::mutex mu;
-  static std::unordered_map<std::string, SlabPads> memo;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-  }
+  static BoundedMemo<SlabPads> memo(100000);
+  if (auto hit = memo.find(key)) return *hit;
   // tma = 1: bulk copies land each operand's slab as it lies in global memory (unpadded).
   // mma = 1: the least row padding (in the operand's granule) whose fragment reads can be
   // made conflict-free (search_mma_perm), none where no padding can.
@@ -474,9 +485,7 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
   auto [ar, am] = pads_of('A', config.tma && !p.bcast_a());
   auto [br, bm] = pads_of('B', config.tma && !p.bcast_b());
   const SlabPads pads{ar, am, br, bm};
-  std::lock_guard<std::mutex> lock(mu);
-  if (memo.size() > 100000) memo.clear();
-  memo.emplace(key, pads);
+  memo.put(key, pads);
   return pads;
 }
 
