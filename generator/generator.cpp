@@ -1675,6 +1675,30 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;
+    // Narrow outputs of small matrices (M and K up to 16, N of 1-3, no operand shared): two
+    // buffers (the next slab's A and B copied in with cp.async while this one is multiplied)
+    // in a persistent grid of two CTAs an SM, 256 threads, slabs of about 32 KB of A and B.
+    // The tuner chose two buffers for 7 of 8 such shapes (2026-12-01, 1.11-1.29x the
+    // heuristic's threads' slab at 69-83 % of copy). Forced on the H200 beside the threads'
+    // slab (14 shapes of sides 2-14 drawn with seed 1332, six sizes of CTA, slab and grid):
+    // this one ran 1.01-1.23x on all 14, geomean 1.09x (535714x8x4x2 f32 74.6 -> 79.7 % of
+    // copy, 258620x13x6x2 f32 75.6 -> 88.7 %, 163043x10x6x2 f64 82.3 -> 94.3 %); 512 threads
+    // the same (1.01-1.22x), 16 KB slabs in four CTAs an SM 0.92-1.19x, 8 KB in eight
+    // 0.89-1.18x. Only where each CTA gets 8 slabs or more. Through dispatch (a fresh draw,
+    // seed 1342, the builds before and after alternating): 15 shapes moved, 0.97-1.24x,
+    // geomean 1.06x (772428x6x2x1 f64 75.5 -> 93.8 % of copy, 207146x16x15x1 f32 83.4 ->
+    // 96.6 %, 294829x8x8x2 f32 78.0 -> 89.0 %). The suite's shapes forced with both
+    // heuristics: 1.05-1.13x on 3x5x1, 3x10x1, 3x15x1 f32 and 3x3x3 f64, 0.97-0.99x on
+    // 3x5x1 and 3x15x1 f64, and 2x2x2 lost (f32 0.91x, f64 0.81x): matrices whose A and B
+    // take 80 bytes or more.
+    if (p.m <= 16 && p.k <= 16 && p.n <= 3 && fixed == 0 && per_mat * esz >= 80 && d.cc_major >= 8) {
+      std::int64_t step = 1;
+      for (const std::int64_t e : {a, b}) step = std::lcm(step, c.vec / std::gcd<std::int64_t>(e, c.vec));
+      const std::int64_t m2 = std::max<std::int64_t>(step, 32 * 1024 / (per_mat * esz) / step * step);
+      KernelConfig t = c;
+      t.mats = static_cast<int>(m2), t.threads = 256, t.grid = 2, t.st = 2;
+      if (p.batch >= 8 * m2 * 2 * std::max(1, d.sm_count) && !check(p, t, d, align_bytes)) return t;
+    }
     if (!check(p, c, d, align_bytes)) return c;
   }
   // f64 left over: the DMMA tile of leftover_dmma (above).
@@ -1898,6 +1922,22 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // Not for other picks: where it was a DMMA tile (f64, K of 39-52) the short matrices lost
 // (0.82-0.96x on 4), and where it was a slab they ran 0.86-1.68x, geomean 1.01x (26 shapes).
 //
+// Single tall products (a batch of one) with N of 1-3 and K of 1-32, where the pick is a
+// slab or such an FMA tile: the model puts every division of the stack within a few per
+// cent; on the H200 (2026-12-01, forced, 12 shapes of seed 1205) matrices of 16 rows in the
+// threads' slab ran at 84-99 % of copy on all 12 (geomean 1.12x the pick), single rows
+// 82-99 %, divisions of 2, 4 and 8 rows 56-78 % on some, and bulk-copied slabs of 32-117 rows
+// 77-92 % where N = 1. With N = 3, 16 rows beat single rows on all 6 shapes timed (1.07-1.11x,
+// seed 1331) and 2 rows on 4 of 4 (1.02-1.05x); with N = 2 single rows beat 16 on 3 of 4
+// (1.04-1.07x; 0.94x on 1x1088400x30x2 f32). So 16 rows for N = 1 and 3, single rows for
+// N = 2 and for N = 1 where 16 rows are not a threads' slab. Through dispatch, the builds
+// before and after alternating: seed 1301, 12 moved, 0.99-1.43x, geomean 1.12x
+// (1x5356868x6x1 f32 69 -> 99 % of copy, 1x3124083x4x2 f64 77 -> 97 %); seed 1321 (an
+// earlier form: 16 rows first for N = 2 as well) 17 moved, 0.92-1.29x, geomean 1.04x, the
+// two losses N = 2 in 16 rows; seed 1341, 11 moved, 0.92-1.10x, geomean 1.00x (0.92x on
+// 1x645088x25x3 f64 against a bulk-copied slab of 76 rows). With B shared by a batch (10
+// shapes, seed 1301) 0.88-1.11x, geomean 1.01x: batches of one only.
+//
 // The transpose's stack (tr = 1): with A shared and B and C column-major, or N = 1 (a batch
 // of vectors times one matrix), the slab as given re-reads the shared A from shared memory
 // for every vector, and the DMMA tiles of one column re-read it from L2 (f64 with K past
@@ -1942,6 +1982,24 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
   }
   return pick ? pick->config : KernelConfig{};
 }
+
+// Single tall products with outputs of 1-3 columns and reductions of 1-32 where the pick is
+// a slab or an FMA tile: the threads' slab of 16-row matrices cut from the stack (N = 1 or
+// 3), or of single rows (N = 2, and N = 1 where 16 rows are not a threads' slab option).
+// See above.
+KernelConfig tall_stack_pick(const GemmProblem& p, const std::vector<Candidate>& options) {
+  if (p.batch != 1 || p.n > 3 || p.k > 32) return {};
+  const KernelConfig* sixteen = nullptr;
+  const KernelConfig* single = nullptr;
+  for (const Candidate& o : options) {
+    const KernelConfig& k = o.config;
+    if (k.family != Family::slab || k.tma || k.mma || k.tr || k.cols) continue;
+    if (k.rows == 16) sixteen = &k;
+    if (k.rows == 1) single = &k;
+  }
+  const KernelConfig* pick = p.n == 2 ? single : p.n == 3 ? sixteen : sixteen ? sixteen : single;
+  return pick ? *pick : KernelConfig{};
+}
 }  // namespace
 
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
@@ -1965,6 +2023,8 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   // (see above).
   const bool wide_fma = r.family == Family::tiled && !r.mma && r.bm >= 64 && r.bn >= 64 && !r.tr && !r.cols;
   KernelConfig pick = options.front().predicted_s <= (wide_fma ? 0.35 : 0.7) * predict_seconds(p, c, d) ? r : c;
+  if ((pick.family == Family::slab || pick.family == Family::tiled) && !pick.mma && !pick.tr && !pick.cols)
+    if (const KernelConfig s = tall_stack_pick(p, options); s.rows > 0) return s;
   if (pick.family == Family::tiled && !pick.mma)
     if (const KernelConfig s = short_stack_pick(p, options); s.rows > 0) return s;
   // The transpose's rows on 128 x 64 FMA tiles of 8 x 8 (its N, the caller's M, of 33-64):

@@ -106,6 +106,38 @@ TEST_CASE("heuristic picks the slab family for small matrices and tiles for larg
   CHECK(gen::heuristic(GemmProblem::make(10, 1024, 1024, 1024, DType::f32), kDev).family == Family::tiled);
 }
 
+TEST_CASE("threads' slabs of small matrices with narrow outputs take two buffers in a persistent grid") {
+  // M and K up to 16, N of 1-3, nothing shared, at least 8 slabs a CTA: two buffers, two
+  // CTAs an SM of 256 threads, slabs of about 32 KB of A and B.
+  for (const auto& [b, m, k, n, t] :
+       {std::tuple{535714, 8, 4, 2, DType::f32}, std::tuple{163043, 10, 6, 2, DType::f64},
+        std::tuple{99337, 7, 13, 3, DType::f64}, std::tuple{882352, 2, 5, 1, DType::f64}}) {
+    const GemmProblem p = GemmProblem::make(b, m, k, n, t).normalized();
+    const KernelConfig c = gen::heuristic(p, kDev);
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::slab);
+    CHECK(c.st == 2);
+    CHECK(c.grid == 2);
+    CHECK(c.threads == 256);
+    CHECK(c.tma == 0);
+    const std::int64_t slab = c.mats * (m * k + k * n) * p.esize();
+    CHECK(slab <= 32 * 1024);
+    CHECK(slab > 32 * 1024 - (m * k + k * n) * p.esize() * 4);
+    CHECK_FALSE(gen::check(p, c, kDev));
+  }
+  // Too small a batch for 8 slabs a CTA, a wider output, a longer reduction, B shared,
+  // A and B under 80 bytes (2x2x2 lost 0.81-0.91x): no.
+  CHECK(gen::heuristic(GemmProblem::make(20000, 8, 4, 2, DType::f32), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(4000000, 2, 2, 2, DType::f32), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(4000000, 2, 2, 2, DType::f64), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 5, 1, DType::f32), kDev).st == 2);
+  CHECK(gen::heuristic(GemmProblem::make(535714, 8, 4, 4, DType::f32), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(200000, 8, 20, 2, DType::f32), kDev).st != 2);
+  GemmProblem shared = GemmProblem::make(535714, 8, 4, 2, DType::f32);
+  shared.broadcast_b();
+  CHECK(gen::heuristic(shared.normalized(), kDev).st != 2);
+}
+
 TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in bench/NOTES.md)") {
   auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
     return gen::heuristic(GemmProblem::make(b, m, k, n, t), kDev);
@@ -246,8 +278,9 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   }
   CHECK(h(1045, 126, 310, 75, DType::f32).bm == 64);  // both sides from 48, one past 120
   // Slabs the threads stage: CTAs of 128 threads at most (6x4x7 f64 took 256: 1.18x with
-  // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128).
-  for (const auto& s : {std::array<std::int64_t, 5>{398936, 6, 4, 7, 1}, {83705, 14, 9, 14, 1}, {1829268, 7, 2, 3, 0},
+  // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128),
+  // and the two buffers of narrow outputs (below; 7x2x3 here has too small a batch for them).
+  for (const auto& s : {std::array<std::int64_t, 5>{398936, 6, 4, 7, 1}, {83705, 14, 9, 14, 1}, {400000, 7, 2, 3, 0},
                         {102459, 18, 5, 12, 1}}) {
     const KernelConfig c = h(s[0], s[1], s[2], s[3], s[4] ? DType::f64 : DType::f32);
     CAPTURE(s[1]);

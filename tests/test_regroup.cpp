@@ -220,6 +220,32 @@ TEST_CASE("heuristic: a shared A times a batch of long vectors runs as the trans
   CHECK(tr > 0);
 }
 
+TEST_CASE("heuristic: a single tall product with 1-3 columns and K of 1-32 runs as 16-row matrices or single rows") {
+  // Where the pick is a slab or an FMA tile: the threads' slab of 16-row matrices cut from
+  // the stack for N = 1 and 3, single rows for N = 2 (and N = 1 where 16 does not divide).
+  for (const auto& [m, k, n, dt, rows] :
+       {std::tuple{5356864, 6, 1, DType::f32, 16}, std::tuple{5356868, 6, 1, DType::f32, 1},
+        std::tuple{3124083, 4, 2, DType::f64, 1}, std::tuple{3618944, 5, 2, DType::f64, 1},
+        std::tuple{2343744, 7, 1, DType::f64, 16}, std::tuple{4166656, 9, 1, DType::f32, 16},
+        std::tuple{2771712, 7, 3, DType::f32, 16}, std::tuple{1088400, 30, 2, DType::f32, 1}}) {
+    const GemmProblem p = GemmProblem::make(1, m, k, n, dt).normalized();
+    const KernelConfig h = gen::heuristic(p, kDev);
+    CAPTURE(p.to_string());
+    CAPTURE(h.to_string());
+    CHECK(h.family == Family::slab);
+    CHECK(h.rows == rows);
+    CHECK_FALSE(h.tma);
+    CHECK_FALSE(h.mma);
+    CHECK_FALSE(gen::check(p, h, kDev));
+  }
+  // Not with a batch of matrices against a shared B (as given, 0.88-1.11x there), nor with
+  // wider outputs or longer reductions, nor single rows for N = 3.
+  CHECK(gen::heuristic(shared_b(416666, 9, 4, 1, DType::f64), kDev).rows != 1);
+  CHECK(gen::heuristic(GemmProblem::make(1, 4166656, 40, 1, DType::f32).normalized(), kDev).rows != 16);
+  CHECK(gen::heuristic(GemmProblem::make(1, 2678528, 6, 4, DType::f64).normalized(), kDev).rows != 16);
+  CHECK(gen::heuristic(GemmProblem::make(1, 4686922, 1, 3, DType::f64).normalized(), kDev).rows != 1);
+}
+
 TEST_CASE("run_problem describes the same product: the float64 reference of each regrouping and transpose fills C alike") {
   struct Case {
     GemmProblem p;
@@ -350,14 +376,16 @@ TEST_CASE("heuristic: single rows against a large shared B, and single skinny pr
 
 TEST_CASE("heuristic: stacks of 1-3 columns that would take thin FMA tiles run as short matrices") {
   // One tall product, or a shared B's stack, with N of 1-3: the thin 128 x 4 FMA tile gives
-  // way to matrices of 2 rows (1 where 2 does not divide) in the threads' slabs.
+  // way to matrices of 2 rows (1 where 2 does not divide) in the threads' slabs; a single
+  // product with N = 3 and K up to 32 to 16-row matrices where those are a threads' slab.
   struct Case {
     std::int64_t batch, m, k, n;
     DType t;
+    int rows;
   };
-  for (const Case& x : {Case{1, 7500000, 2, 3, DType::f32}, Case{1, 3125000, 3, 3, DType::f64},
-                        Case{1, 1249280, 27, 3, DType::f32}, Case{12677, 58, 48, 3, DType::f32},
-                        Case{1, 4099, 33, 3, DType::f32}}) {
+  for (const Case& x : {Case{1, 7500000, 2, 3, DType::f32, 16}, Case{1, 3125000, 3, 3, DType::f64, 2},
+                        Case{1, 1249280, 27, 3, DType::f32, 2}, Case{12677, 58, 48, 3, DType::f32, 2},
+                        Case{1, 4099, 33, 3, DType::f32, 1}}) {
     const GemmProblem p = x.batch > 1 ? shared_b(x.batch, x.m, x.k, x.n, x.t)
                                       : GemmProblem::make(1, x.m, x.k, x.n, x.t).normalized();
     const KernelConfig as_given = gen::heuristic_as_given(p, kDev);
@@ -366,7 +394,7 @@ TEST_CASE("heuristic: stacks of 1-3 columns that would take thin FMA tiles run a
     CAPTURE(c.to_string());
     CHECK(c.family == Family::slab);
     CHECK(c.tma == 0);
-    CHECK(c.rows == (x.m * x.batch % 2 == 0 ? 2 : 1));
+    CHECK(c.rows == x.rows);
     CHECK_FALSE(gen::check(p, c, kDev));
     if (x.batch == 1) CHECK(as_given.family == Family::tiled);
   }
