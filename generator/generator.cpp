@@ -1675,9 +1675,10 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // No register directive: ptxas then allocates what the code needs (40-100 registers
     // for these kernels), which lets many small CTAs share a multiprocessor.
     c.minb = 1;
-    // Narrow outputs of small matrices (M and K up to 16, N of 1-3, no operand shared): two
+    // Narrow outputs of small matrices (M up to 24, K up to 32, N of 1-3, no operand shared): two
     // buffers (the next slab's A and B copied in with cp.async while this one is multiplied)
-    // in a persistent grid of two CTAs an SM, 256 threads, slabs of about 32 KB of A and B.
+    // in a persistent grid of two CTAs an SM, 256 threads (512 past 16 rows), slabs of about
+    // 32 KB of A and B.
     // The tuner chose two buffers for 7 of 8 such shapes (2026-12-01, 1.11-1.29x the
     // heuristic's threads' slab at 69-83 % of copy). Forced on the H200 beside the threads'
     // slab (14 shapes of sides 2-14 drawn with seed 1332, six sizes of CTA, slab and grid):
@@ -1690,13 +1691,16 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // 96.6 %, 294829x8x8x2 f32 78.0 -> 89.0 %). The suite's shapes forced with both
     // heuristics: 1.05-1.13x on 3x5x1, 3x10x1, 3x15x1 f32 and 3x3x3 f64, 0.97-0.99x on
     // 3x5x1 and 3x15x1 f64, and 2x2x2 lost (f32 0.91x, f64 0.81x): matrices whose A and B
-    // take 80 bytes or more.
-    if (p.m <= 16 && p.k <= 16 && p.n <= 3 && fixed == 0 && per_mat * esz >= 80 && d.cc_major >= 8) {
+    // take 80 bytes or more. Past those sides (forced, seed 1351, 8 shapes a family): K of
+    // 17-32 1.07x geomean (0.98-1.15x; 143538x14x19x1 f32 79.7 -> 91.5 % of copy); M of 17-24
+    // 1.05x in 256 threads and 1.11x in 512 (1.01-1.25x: 78055x21x5x1 f64 69.8 -> 87.2 %,
+    // 90989x17x12x3 f64 77.8 -> 94.3 %), so 512 there; N of 4-8 0.97x (0.88-1.05x): not.
+    if (p.m <= 24 && p.k <= 32 && p.n <= 3 && fixed == 0 && per_mat * esz >= 80 && d.cc_major >= 8) {
       std::int64_t step = 1;
       for (const std::int64_t e : {a, b}) step = std::lcm(step, c.vec / std::gcd<std::int64_t>(e, c.vec));
       const std::int64_t m2 = std::max<std::int64_t>(step, 32 * 1024 / (per_mat * esz) / step * step);
       KernelConfig t = c;
-      t.mats = static_cast<int>(m2), t.threads = 256, t.grid = 2, t.st = 2;
+      t.mats = static_cast<int>(m2), t.threads = p.m > 16 ? 512 : 256, t.grid = 2, t.st = 2;
       if (p.batch >= 8 * m2 * 2 * std::max(1, d.sm_count) && !check(p, t, d, align_bytes)) return t;
     }
     if (!check(p, c, d, align_bytes)) return c;

@@ -107,18 +107,19 @@ TEST_CASE("heuristic picks the slab family for small matrices and tiles for larg
 }
 
 TEST_CASE("threads' slabs of small matrices with narrow outputs take two buffers in a persistent grid") {
-  // M and K up to 16, N of 1-3, nothing shared, at least 8 slabs a CTA: two buffers, two
-  // CTAs an SM of 256 threads, slabs of about 32 KB of A and B.
+  // M up to 24, K up to 32, N of 1-3, nothing shared, at least 8 slabs a CTA: two buffers,
+  // two CTAs an SM of 256 threads (512 past 16 rows), slabs of about 32 KB of A and B.
   for (const auto& [b, m, k, n, t] :
        {std::tuple{535714, 8, 4, 2, DType::f32}, std::tuple{163043, 10, 6, 2, DType::f64},
-        std::tuple{99337, 7, 13, 3, DType::f64}, std::tuple{882352, 2, 5, 1, DType::f64}}) {
+        std::tuple{99337, 7, 13, 3, DType::f64}, std::tuple{882352, 2, 5, 1, DType::f64},
+        std::tuple{143538, 14, 19, 1, DType::f32}, std::tuple{78055, 21, 5, 1, DType::f64}}) {
     const GemmProblem p = GemmProblem::make(b, m, k, n, t).normalized();
     const KernelConfig c = gen::heuristic(p, kDev);
     CAPTURE(c.to_string());
     CHECK(c.family == Family::slab);
     CHECK(c.st == 2);
     CHECK(c.grid == 2);
-    CHECK(c.threads == 256);
+    CHECK(c.threads == (m > 16 ? 512 : 256));
     CHECK(c.tma == 0);
     const std::int64_t slab = c.mats * (m * k + k * n) * p.esize();
     CHECK(slab <= 32 * 1024);
@@ -132,7 +133,8 @@ TEST_CASE("threads' slabs of small matrices with narrow outputs take two buffers
   CHECK(gen::heuristic(GemmProblem::make(4000000, 2, 2, 2, DType::f64), kDev).st != 2);
   CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 5, 1, DType::f32), kDev).st == 2);
   CHECK(gen::heuristic(GemmProblem::make(535714, 8, 4, 4, DType::f32), kDev).st != 2);
-  CHECK(gen::heuristic(GemmProblem::make(200000, 8, 20, 2, DType::f32), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(200000, 8, 40, 2, DType::f32), kDev).st != 2);
+  CHECK(gen::heuristic(GemmProblem::make(200000, 30, 8, 2, DType::f32), kDev).st != 2);
   GemmProblem shared = GemmProblem::make(535714, 8, 4, 2, DType::f32);
   shared.broadcast_b();
   CHECK(gen::heuristic(shared.normalized(), kDev).st != 2);
