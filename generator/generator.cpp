@@ -1630,9 +1630,9 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     if (per_mat > 0 && 2 * (per_mat + fixed) * esz <= 24 * 1024) mats = std::max<std::int64_t>(mats, 2);
     mats = std::min<std::int64_t>({mats, p.batch, 4096});
     // Widest vector the alignment allows; round mats so every slab starts aligned.
+    std::int64_t step = 1;
     for (int v = static_cast<int>(16 / esz); v >= 1; v /= 2) {
       if (v * esz > align_bytes) continue;
-      std::int64_t step = 1;
       for (auto [packed, e] : {std::pair{p.packed_a(), a}, std::pair{p.packed_b(), b}})
         if (packed) step = std::lcm(step, v / std::gcd<std::int64_t>(e, v));
       c.vec = v;
@@ -1696,8 +1696,6 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // 1.05x in 256 threads and 1.11x in 512 (1.01-1.25x: 78055x21x5x1 f64 69.8 -> 87.2 %,
     // 90989x17x12x3 f64 77.8 -> 94.3 %), so 512 there; N of 4-8 0.97x (0.88-1.05x): not.
     if (p.m <= 24 && p.k <= 32 && p.n <= 3 && fixed == 0 && per_mat * esz >= 80 && d.cc_major >= 8) {
-      std::int64_t step = 1;
-      for (const std::int64_t e : {a, b}) step = std::lcm(step, c.vec / std::gcd<std::int64_t>(e, c.vec));
       const std::int64_t m2 = std::max<std::int64_t>(step, 32 * 1024 / (per_mat * esz) / step * step);
       KernelConfig t = c;
       t.mats = static_cast<int>(m2), t.threads = p.m > 16 ? 512 : 256, t.grid = 2, t.st = 2;
