@@ -495,6 +495,16 @@ double register_cap(int threads, int minb) {
   return std::min(255.0, std::floor(65536.0 / (static_cast<double>(threads) * minb) / 8) * 8);
 }
 
+int ctas_per_sm(const DeviceInfo& d, int threads, int registers, std::int64_t smem) {
+  if (threads < 1) return 0;
+  const std::int64_t warps = ceil_div(threads, 32);
+  const std::int64_t per_warp = ceil_div(std::int64_t(std::max(registers, 1)) * 32, 256) * 256;
+  const std::int64_t smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228 * 1024;
+  std::int64_t fit = std::min<std::int64_t>(d.regs_per_sm / (per_warp * warps), d.max_threads_per_sm / threads);
+  if (smem > 0) fit = std::min(fit, smem_sm / smem);
+  return static_cast<int>(std::clamp<std::int64_t>(fit, 0, 32));
+}
+
 bool slab_output(const GemmProblem& p) {
   return (p.m <= 128 && p.n <= 128) || (std::min(p.m, p.n) <= 16 && std::max(p.m, p.n) <= 2048 && p.m * p.n * p.esize() <= 32 * 1024);
 }

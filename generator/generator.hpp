@@ -83,6 +83,11 @@ double mma_slab_registers(int rm, int rn);
 /// Registers a thread may hold when minb CTAs of `threads` share an SM's 65536 (allocated in
 /// steps of 8, at most 255).
 double register_cap(int threads, int minb);
+/// CTAs of `threads` threads that fit one SM at once with `registers` a thread (allocated per
+/// warp in steps of 256) and `smem` bytes of shared memory a CTA (static, dynamic and the
+/// 1 KB the driver reserves): the least of the register, shared-memory, thread and 32-CTA
+/// limits. 0 where one CTA does not fit.
+int ctas_per_sm(const DeviceInfo& d, int threads, int registers, std::int64_t smem);
 /// The padding the generator picks for a slab config (bank-conflict model).
 SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config);
 /// A slab config with mma = 1: the fragment slots of operand `which` ('A' or 'B'), 4 bits

@@ -110,7 +110,14 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
   res.align_bytes = align;
   const GemmProblem& p = res.problem;
   std::vector<gen::Candidate> cands = gen::candidates(p, rt.dev, align, opt.max_candidates);
-  place_seeds(cands, opt.seeds, p, rt.dev, align);
+  // What dispatch would run without a record (the heuristic's config as the runtime settles
+  // it: CTAs an SM, two buffers) is always a candidate, right after the heuristic.
+  std::vector<KernelConfig> seeds = opt.seeds;
+  if (!cands.empty())
+    if (const Plan settled = rt.settle(p, Plan{cands.front().config, PlanOrigin::heuristic, ""});
+        settled.config != cands.front().config)
+      seeds.insert(seeds.begin(), settled.config);
+  place_seeds(cands, seeds, p, rt.dev, align);
   res.heuristic = cands.front().config;
 
   Workload w(p, rt.dev);

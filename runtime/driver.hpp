@@ -22,7 +22,8 @@ namespace tailor::detail {
   X(cuMemsetD32) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)              \
   X(cuEventElapsedTime) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize) X(cuGetErrorName)  \
   X(cuGetErrorString) X(cuPointerGetAttribute) X(cuMemGetInfo) X(cuMemcpyHtoDAsync)                     \
-  X(cuMemcpyDtoHAsync) X(cuMemHostAlloc) X(cuMemFreeHost) X(cuPointerGetAttributes)
+  X(cuMemcpyDtoHAsync) X(cuMemHostAlloc) X(cuMemFreeHost) X(cuPointerGetAttributes)                   \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 struct Driver {
 #define TAILOR_CU_MEMBER(fn) decltype(&::fn) fn = nullptr;

@@ -177,6 +177,29 @@ void Runtime::Impl::report_from_driver(detail::CompiledKernel& k) const {
   d.cuModuleUnload(mod);
 }
 
+// A persistent grid (grid = g) hands each CTA a fixed share of the work, so every CTA must
+// be resident at once: where registers or shared memory let fewer than g of the kernel's CTAs
+// share a multiprocessor, the ones that do not fit would start only when others finish and
+// their share would run after the rest (a fourth CTA of four where three fit: about 1.5x
+// the time). The grid then has as many CTAs an SM as the driver says fit.
+void Runtime::Impl::fit_persistent_grid(detail::Launchable& l) const {
+  const int g = gen::run_config(l.plan.config).grid;
+  if (g <= 0) return;
+  const detail::Driver& d = detail::driver();
+  make_current();
+  int fit = 0;
+  TAILOR_CU(d.cuOccupancyMaxActiveBlocksPerMultiprocessor(&fit, l.fn, static_cast<int>(l.shape.block),
+                                                          l.shape.smem_bytes));
+  l.fit_per_sm = fit;
+  if (fit >= 1 && fit < g) {
+    l.shape.grid = static_cast<std::uint32_t>(
+        std::min<std::int64_t>(l.shape.grid, static_cast<std::int64_t>(fit) * std::max(1, dev.sm_count)));
+    if (detail::env().log)
+      std::fprintf(stderr, "tailor: %s asks %d CTAs an SM, %d fit: a grid of %u\n", l.plan.kernel_name.c_str(), g,
+                   fit, l.shape.grid);
+  }
+}
+
 void Runtime::Impl::make_current() const {
   const detail::Driver& d = detail::driver();
   CUcontext cur = nullptr;
@@ -201,6 +224,7 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
     std::shared_lock lock(mu);
     if (auto it = functions.find(key); it != functions.end()) {
       l.fn = it->second.first, l.kernel = it->second.second;
+      fit_persistent_grid(l);
       return l;
     }
   }
@@ -237,6 +261,8 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   modules.push_back(mod);
   functions.emplace(key, std::make_pair(fn, kernel));
   l.fn = fn, l.kernel = kernel;
+  lock.unlock();
+  fit_persistent_grid(l);
   return l;
 }
 
@@ -285,6 +311,45 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
     const std::int64_t bytes = cache.get(gen::generate(given, plan.config), dev.arch())->spill_stores;
     return bytes > (plan.config.minb != 2 ? 0 : slab32 ? 320 : raised ? 128 : 0);
   };
+  // Two buffers for f32 FMA slabs: the heuristic's bulk-copied slab of one buffer takes
+  // turns within each CTA between its copies and its arithmetic, which for mid-size
+  // matrices (near the FMA balance: 4000 x 60 x 40 x 64 with B shared moves 23 us of memory
+  // and does 18 us of FP32 at peak) leaves both idle part of the time. With two buffers in a
+  // persistent grid a CTA computes one slab while the next arrives, at twice the shared
+  // memory. On the H200 (bench/NOTES.md, 2026-12-01), the heuristic's config forced beside
+  // the same with two buffers in a grid of as many CTAs as fit, 38 drawn shapes of M 37-96,
+  // K 16-72, N 24-96 with A or B shared: where as many CTAs fit an SM as before (registers
+  // or threads, not shared memory, set the count; 28 shapes) 0.94-1.66x, geomean 1.32x
+  // (5432x59x20x58 with B shared 30 -> 49 % of copy); where fewer fit (10 shapes) 0.80-1.11x,
+  // geomean 0.97x. Through dispatch, the builds before and after alternating, fresh draws
+  // of M 16-128, K 8-128, N 16-128: with A or B shared 17 moved, 0.99-1.52x, geomean 1.22x
+  // (2500x85x15x100 with A shared 38 -> 58 %); with none shared 11 moved, 0.85-1.39x, where
+  // the two that lost (0.85x, 0.90x) were CTAs of 64 threads, 10 and 13 an SM: an SM that
+  // holds that many already overlaps one CTA's copies with another's arithmetic. Hence: f32
+  // FMA slabs where ptxas's registers and the doubled shared memory fit as many CTAs as the
+  // one buffer did, and at most 8 (the other 9 moved there 1.02-1.39x, geomean 1.19x;
+  // 3073x39x32x97 50 -> 70 %), in a grid of that many. f64 FMA slabs, two timed, 0.88x and
+  // 1.03x: not taken.
+  if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma == 1 &&
+      plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 && !gen::reshapes(plan.config)) {
+    auto fit = [&](const KernelConfig& c) {
+      const auto kernel = cache.get(gen::generate(given, c), dev.arch());
+      const std::int64_t smem =  // static and dynamic, and the 1 KB the driver reserves a CTA
+          std::int64_t(gen::launch_shape(given, c, dev).smem_bytes) + kernel->static_smem + 1024;
+      return gen::ctas_per_sm(dev, c.threads, kernel->registers, smem);
+    };
+    const int one = fit(plan.config);
+    KernelConfig two = plan.config;
+    two.st = 2, two.grid = std::max(one, 1);
+    if (one >= 1 && one <= 8 && !gen::check(given, two, dev)) {  // tma = 1 already holds the pointers to 16 bytes
+      if (const int n = fit(two); n >= one) {
+        two.grid = n;
+        plan.config = two;
+        plan.kernel_name = gen::kernel_name(given, plan.config);
+        return plan;
+      }
+    }
+  }
   // The other way: the heuristic's FMA slabs of 160 threads or more that carry no directive
   // ask for two CTAs an SM where ptxas's registers hold them to one and shared memory has
   // room for two; other slabs than f32 one-matrix ones keep it through spills of up to 128

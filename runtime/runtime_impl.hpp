@@ -24,6 +24,7 @@ struct Launchable {
   DType dtype = DType::f32;
   std::int64_t batch = 0;
   bool pdl = false;  ///< launched with programmatic stream serialization (sm_90 and newer)
+  int fit_per_sm = 0;  ///< persistent grids: CTAs the driver says fit one SM (0: not asked)
   std::int64_t bytes_a = 0, bytes_b = 0, bytes_c = 0;  ///< memory each operand spans
   Plan plan;
   std::shared_ptr<const CompiledKernel> kernel;
@@ -87,6 +88,8 @@ struct Runtime::Impl {
   void report_from_driver(detail::CompiledKernel& k) const;
   /// Makes this runtime's context current on the calling thread.
   void make_current() const;
+  /// Persistent grids: no more CTAs an SM than fit at once (cuOccupancyMaxActiveBlocksPerMultiprocessor).
+  void fit_persistent_grid(detail::Launchable& l) const;
   /// Throws Error(device_unavailable) when there is no GPU.
   void require_gpu() const;
 

@@ -775,3 +775,22 @@ TEST_CASE("FMA micro-tiles of 6 are valid in every layout, sides other than 1, 2
   const GemmProblem p = GemmProblem::make(10, 137, 45, 261, DType::f32);
   CHECK(gen::check(p, KernelConfig::parse("tiled,t=256,minb=1,bm=56,bn=96,bk=8,vec=4,rm=7,rn=3,grid=0"), kDev, 16));
 }
+
+TEST_CASE("CTAs an SM from registers, shared memory and threads (sm_90 limits)") {
+  const DeviceInfo d = DeviceInfo::sm90_model();
+  // 128 threads of 80 registers: 4 warps of 2560 registers, 6 CTAs by registers; 33 KB
+  // and the driver's 1 KB: 6 by shared memory (228 KB).
+  CHECK(gen::ctas_per_sm(d, 128, 80, 34 * 1024) == 6);
+  // The same with twice the shared memory: 3.
+  CHECK(gen::ctas_per_sm(d, 128, 80, 68 * 1024) == 3);
+  // Registers are allocated per warp in steps of 256: 81 registers take 2816 a warp, 5 CTAs.
+  CHECK(gen::ctas_per_sm(d, 128, 81, 1024) == 5);
+  // 288 threads (9 warps) of 120 registers: 34560 of 65536, one CTA.
+  CHECK(gen::ctas_per_sm(d, 288, 120, 1024) == 1);
+  // Threads: 1024-thread CTAs of 32 registers, two (2048 threads an SM); 32 threads of 16
+  // registers and no shared memory: the 32-CTA limit.
+  CHECK(gen::ctas_per_sm(d, 1024, 32, 0) == 2);
+  CHECK(gen::ctas_per_sm(d, 32, 16, 0) == 32);
+  // More shared memory than an SM has: none.
+  CHECK(gen::ctas_per_sm(d, 128, 32, 229 * 1024) == 0);
+}

@@ -867,6 +867,47 @@ TEST_CASE("gpu: two-buffer slabs on the FP64 tensor cores for matrices of 68-112
   CHECK(n >= 48);
 }
 
+TEST_CASE("gpu: f32 slabs with a shared operand in two buffers through dispatch, and persistent grids held to the CTAs that fit, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;
+  // Shapes whose heuristic slab the runtime gives two buffers on sm_90 (59x20x58 with B
+  // shared, 43x18x92 and 82x48x78 with A shared), batches that leave the persistent CTAs an
+  // uneven count of slabs; then each plan forced with a grid of 32 CTAs an SM, more than fit:
+  // the launch holds the grid to the CTAs the driver says fit, and the result is the same.
+  struct S { std::int64_t batch, m, k, n; char shared; };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0, twos = 0;
+  for (const S& s : {S{1403, 59, 20, 58, 'B'}, S{1187, 43, 18, 92, 'A'}, S{929, 82, 48, 78, 'A'}}) {
+    GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, DType::f32);
+    if (s.shared == 'A') p.broadcast_a();
+    else p.broadcast_b();
+    p = p.normalized();
+    const Plan plan = rt.impl().settle(p, Plan{gen::heuristic(p, rt.device(), 16), PlanOrigin::heuristic, ""});
+    CAPTURE(plan.config.to_string());
+    if (plan.config.st == 2) ++twos;
+    KernelConfig over = plan.config;
+    over.st = 2, over.grid = 32;
+    for (auto [alpha, beta] : scalars) {
+      Case c{p, alpha, beta, plan.config};
+      CAPTURE(c.label());
+      CHECK(run_case(rt, c, nullptr, 14500 + n++) == "");
+      c.forced = over;
+      CAPTURE(c.label());
+      CHECK(run_case(rt, c, nullptr, 14500 + n++) == "");
+    }
+    detail::DeviceBuffer A(detail::operand_elems(p, 'A') * 4), B(detail::operand_elems(p, 'B') * 4),
+        C(detail::operand_elems(p, 'C') * 4);
+    const detail::Launchable& l = rt.impl().resolve(p, 16, &over, A.get(), B.get(), C.get());
+    CHECK(l.fit_per_sm >= 1);
+    CHECK(l.fit_per_sm < 32);
+    CHECK(l.shape.grid <= std::uint32_t(l.fit_per_sm * rt.device().sm_count));
+    CHECK(l.shape.grid >= std::uint32_t(std::min<std::int64_t>(rt.device().sm_count, s.batch / over.mats)));
+  }
+  CHECK(n == 18);
+  CHECK(twos >= 2);
+}
+
 TEST_CASE("gpu: standard DMMA tiles fed by cp.async with K off a multiple of bk, and slabs for sides the tiles pad, every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
