@@ -1949,6 +1949,13 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
 // two losses N = 2 in 16 rows; seed 1341, 11 moved, 0.92-1.10x, geomean 1.00x (0.92x on
 // 1x645088x25x3 f64 against a bulk-copied slab of 76 rows). With B shared by a batch (10
 // shapes, seed 1301) 0.88-1.11x, geomean 1.01x: batches of one only.
+// In f32 with K of 1-2 the product is bound by writing C (N to 3 times what it reads), and
+// bulk-copied slabs, whose C leaves shared memory by bulk copies, do better: forced on the
+// H200 (2026-12-01, seeds 2302 and 2304, 8 shapes, two rounds), the model's first such slab
+// of at most 160 threads ran at 93-98 % of copy on all 8 where the rule above gave 73-91 %
+// (1.08-1.28x; 1x9374992x1x3 73 -> 94 %, 1x12218448x1x3 74 -> 95 %); one of 416 threads ran
+// at 78 %. In f64 the same slabs ran 70-96 % where the rule gives 47-97 % (two of 8 lost
+// 0.71-0.83x): f64 keeps the rule above.
 //
 // The transpose's stack (tr = 1): with A shared and B and C column-major, or N = 1 (a batch
 // of vectors times one matrix), the slab as given re-reads the shared A from shared memory
@@ -2001,6 +2008,14 @@ KernelConfig short_stack_pick(const GemmProblem& p, const std::vector<Candidate>
 // See above.
 KernelConfig tall_stack_pick(const GemmProblem& p, const std::vector<Candidate>& options) {
   if (p.batch != 1 || p.n > 3 || p.k > 32) return {};
+  // f32 with K of 1-2: the model's first bulk-copied slab of at most 160 threads (C staged
+  // and stored by bulk copies). See above.
+  if (p.dtype == DType::f32 && p.k <= 2)
+    for (const Candidate& o : options) {
+      const KernelConfig& k = o.config;
+      if (k.family == Family::slab && k.tma && k.cs && !k.mma && !k.tr && !k.cols && k.rows > 0 && k.threads <= 160)
+        return k;
+    }
   const KernelConfig* sixteen = nullptr;
   const KernelConfig* single = nullptr;
   for (const Candidate& o : options) {
