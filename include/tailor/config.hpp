@@ -62,7 +62,8 @@ struct KernelConfig {
   /// buffer; 2 = two, the next slab fed by cp.async, or by bulk copies with tma = 1
   /// (persistent grid only).
   int st = 0;
-  /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor.
+  /// 0: one CTA per work item; g > 0: a persistent grid of g CTAs per multiprocessor (held
+  /// at launch to the CTAs the driver says fit one at once: each CTA owns a fixed share).
   int grid = 0;
   /// Both GPU families. 0: the matrices as the problem gives them. R > 0: where the batch's
   /// rows form one stack multiplied by one B (B shared by the batch, or a batch of one; A and
