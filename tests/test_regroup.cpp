@@ -401,13 +401,14 @@ TEST_CASE("heuristic: single rows against a large shared B, and single skinny pr
 TEST_CASE("heuristic: stacks of 1-3 columns that would take thin FMA tiles run as short matrices") {
   // One tall product, or a shared B's stack, with N of 1-3: the thin 128 x 4 FMA tile gives
   // way to matrices of 2 rows (1 where 2 does not divide) in the threads' slabs; a single
-  // product with N = 3 and K up to 32 to 16-row matrices where those are a threads' slab.
+  // product with N = 3 and K up to 32 to 16-row matrices where those are a threads' slab (in
+  // f32 from K = 3: K of 1-2 takes bulk-copied slabs, the test above).
   struct Case {
     std::int64_t batch, m, k, n;
     DType t;
     int rows;
   };
-  for (const Case& x : {Case{1, 7500000, 2, 3, DType::f32, 16}, Case{1, 3125000, 3, 3, DType::f64, 2},
+  for (const Case& x : {Case{1, 7500000, 3, 3, DType::f32, 16}, Case{1, 3125000, 3, 3, DType::f64, 2},
                         Case{1, 1249280, 27, 3, DType::f32, 2}, Case{12677, 58, 48, 3, DType::f32, 2},
                         Case{1, 4099, 33, 3, DType::f32, 1}}) {
     const GemmProblem p = x.batch > 1 ? shared_b(x.batch, x.m, x.k, x.n, x.t)
