@@ -311,6 +311,10 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
     const std::int64_t bytes = cache.get(gen::generate(given, plan.config), dev.arch())->spill_stores;
     return bytes > (plan.config.minb != 2 ? 0 : slab32 ? 320 : raised ? 128 : 0);
   };
+  // A CTA's shared memory: static and dynamic, and the 1 KB the driver reserves a CTA.
+  auto cta_smem = [&](const KernelConfig& c, const detail::CompiledKernel& k) {
+    return std::int64_t(gen::launch_shape(given, c, dev).smem_bytes) + k.static_smem + 1024;
+  };
   // Two buffers for f32 FMA slabs: the heuristic's bulk-copied slab of one buffer takes
   // turns within each CTA between its copies and its arithmetic, which for mid-size
   // matrices (near the FMA balance: 4000 x 60 x 40 x 64 with B shared moves 23 us of memory
@@ -334,9 +338,7 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
       plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 && !gen::reshapes(plan.config)) {
     auto fit = [&](const KernelConfig& c) {
       const auto kernel = cache.get(gen::generate(given, c), dev.arch());
-      const std::int64_t smem =  // static and dynamic, and the 1 KB the driver reserves a CTA
-          std::int64_t(gen::launch_shape(given, c, dev).smem_bytes) + kernel->static_smem + 1024;
-      return gen::ctas_per_sm(dev, c.threads, kernel->registers, smem);
+      return gen::ctas_per_sm(dev, c.threads, kernel->registers, cta_smem(c, *kernel));
     };
     const int one = fit(plan.config);
     KernelConfig two = plan.config;
@@ -365,8 +367,7 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   if (plan.origin == PlanOrigin::heuristic && fma_slab && plan.config.minb == 1 && plan.config.threads >= 160 &&
       std::max(p.m, p.n) <= 128) {
     const auto kernel = cache.get(gen::generate(given, plan.config), dev.arch());
-    const std::int64_t smem =  // static and dynamic, and the 1 KB the driver reserves a CTA
-        std::int64_t(gen::launch_shape(given, plan.config, dev).smem_bytes) + kernel->static_smem + 1024;
+    const std::int64_t smem = cta_smem(plan.config, *kernel);
     if (kernel->registers > gen::register_cap(plan.config.threads, 2) &&
         (dev.smem_per_sm == 0 || 2 * smem <= dev.smem_per_sm)) {
       plan.config.minb = 2, raised = true;
