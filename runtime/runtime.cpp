@@ -336,9 +336,9 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   // 1.03x: not taken.
   if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma == 1 &&
       plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 && !gen::reshapes(plan.config)) {
-    auto fit = [&](const KernelConfig& c) {
+    auto fit = [&](const KernelConfig& c) {  // 0 where the compile left no register report
       const auto kernel = cache.get(gen::generate(given, c), dev.arch());
-      return gen::ctas_per_sm(dev, c.threads, kernel->registers, cta_smem(c, *kernel));
+      return kernel->registers > 0 ? gen::ctas_per_sm(dev, c.threads, kernel->registers, cta_smem(c, *kernel)) : 0;
     };
     const int one = fit(plan.config);
     KernelConfig two = plan.config;
