@@ -1057,6 +1057,22 @@ LaunchShape launch_shape(const GemmProblem& problem, const KernelConfig& c, cons
   return s;
 }
 
+KernelConfig two_buffer_mma_slab(const GemmProblem& problem) {
+  const GemmProblem p = norm(problem);
+  KernelConfig c;
+  c.family = Family::slab;
+  c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
+  c.st = 2, c.grid = 1;
+  const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
+  const bool cols = mb % 2 == 1 && nb % 2 == 0;
+  c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
+  // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
+  // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
+  if (ceil_div(mb, c.rm) * ceil_div(nb, c.rn) > 16) c.rm = 2, c.rn = 2;
+  c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
+  return c;
+}
+
 namespace {
 
 KernelConfig heuristic_tiled(const GemmProblem& p, const DeviceInfo& /*device*/, int align_bytes) {
@@ -1307,24 +1323,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     if (!check(p, c, d, align_bytes)) return c;
     return std::nullopt;
   };
-  // The f64 slab on the tensor cores with two buffers (the next matrix's bulk copies in
-  // flight while this one is multiplied) in a persistent grid of one CTA an SM, warps of
-  // 2 x 1 blocks (1 x 2 where that pads no block and 2 x 1 would: an odd count of 16-row
-  // blocks beside an even one of columns).
-  auto two_buffer_slab = [&]() {
-    KernelConfig c;
-    c.family = Family::slab;
-    c.mma = 1, c.tma = 1, c.cs = 1, c.minb = 1, c.mats = 1, c.vec = 1;
-    c.st = 2, c.grid = 1;
-    const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
-    const bool cols = mb % 2 == 1 && nb % 2 == 0;
-    c.rm = cols ? 1 : 2, c.rn = cols ? 2 : 1;
-    // Past 16 warps (a register cap under 128: 89x50x104 in 672 threads spilled) 2 x 2 blocks
-    // a warp, which ran 1.01-1.07x faster there (89x50x104, 112x66x70, and 120x76x59 level).
-    if (ceil_div(mb, c.rm) * ceil_div(nb, c.rn) > 16) c.rm = 2, c.rn = 2;
-    c.threads = static_cast<int>(32 * ceil_div(mb, c.rm) * ceil_div(nb, c.rn));
-    return c;
-  };
+  auto two_buffer_slab = [&] { return two_buffer_mma_slab(p); };
   // In f32 matrices up to 100 KB (A and B) too, one a slab: on the H200 (2026-11-30, forced
   // beside the 64 x 64 register-fed tile that took them before, 30 shapes of sides 26-128
   // and 41-100 KB in two draws) 1.17-3.5x on every one (53x142x67 17 -> 57 % of copy,

@@ -133,6 +133,12 @@ KernelConfig run_config(KernelConfig config);
 /// True where a config regroups the rows or columns or transposes (rows, cols > 0 or tr, GPU families).
 bool reshapes(const KernelConfig& config);
 
+/// The f64 slab on the tensor cores with two buffers (the next matrix's bulk copies in
+/// flight while this one is multiplied), one matrix a slab, in a persistent grid of one CTA
+/// an SM; warps of 2 x 1 blocks of 16 x 16 (1 x 2 where that pads no block and 2 x 1 would:
+/// an odd count of 16-row blocks beside an even one of columns), 2 x 2 past 16 warps.
+KernelConfig two_buffer_mma_slab(const GemmProblem& problem);
+
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also
 /// weighs regrouping the batch's rows and may answer with rows > 0; this never does).
 KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);

@@ -334,12 +334,14 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   // one buffer did, and at most 8 (the other 9 moved there 1.02-1.39x, geomean 1.19x;
   // 3073x39x32x97 50 -> 70 %), in a grid of that many. f64 FMA slabs, two timed, 0.88x and
   // 1.03x: not taken.
+  auto fit = [&](const KernelConfig& c) {  // CTAs an SM; 0 where the compile left no register report
+    const auto kernel = cache.get(gen::generate(given, c), dev.arch());
+    return kernel->registers > 0 ? gen::ctas_per_sm(dev, c.threads, kernel->registers, cta_smem(c, *kernel)) : 0;
+  };
+  const bool one_buffer = plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 &&
+                          !gen::reshapes(plan.config);
   if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma == 1 &&
-      plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 && !gen::reshapes(plan.config)) {
-    auto fit = [&](const KernelConfig& c) {  // 0 where the compile left no register report
-      const auto kernel = cache.get(gen::generate(given, c), dev.arch());
-      return kernel->registers > 0 ? gen::ctas_per_sm(dev, c.threads, kernel->registers, cta_smem(c, *kernel)) : 0;
-    };
+      one_buffer) {
     const int one = fit(plan.config);
     KernelConfig two = plan.config;
     two.st = 2, two.grid = std::max(one, 1);
@@ -350,6 +352,22 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
         plan.kernel_name = gen::kernel_name(given, plan.config);
         return plan;
       }
+    }
+  }
+  // Two buffers for the heuristic's one-matrix f64 slabs on the tensor cores with both sides
+  // past 64 (those of A and B up to 62 KB take them in the heuristic already) where ptxas's
+  // registers leave at most two CTAs an SM, so that few CTAs overlap one's copies with
+  // another's arithmetic. On the H200 (bench/NOTES.md, 2026-12-01, "f64 slabs of 62-68 KB
+  // with two buffers"; forced side by side, 9 shapes of sides 65-89 and A and B of 62-68
+  // KB): where one CTA fit, 1.54-1.75x (83x51x82 49 -> 75 % of copy, 78x53x84 48 -> 84 %);
+  // where two fit, 1.00-1.12x on 5 of 5; where three fit (65^3, 126 registers) 0.87x.
+  if (plan.origin == PlanOrigin::heuristic && plan.config.family == Family::slab && plan.config.mma &&
+      p.dtype == DType::f64 && plan.config.mats == 1 && one_buffer && p.m > 64 && p.n > 64) {
+    const KernelConfig two = gen::two_buffer_mma_slab(p);
+    if (const int one = fit(plan.config); one >= 1 && one <= 2 && !gen::check(given, two, dev)) {
+      plan.config = two;
+      plan.kernel_name = gen::kernel_name(given, plan.config);
+      return plan;
     }
   }
   // The other way: the heuristic's FMA slabs of 160 threads or more that carry no directive
