@@ -1409,8 +1409,9 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       // draw beside torch and JAX): 1.03-1.49x on all 8 (102x27x75 55 -> 83 % of copy,
       // 116x30x105 53 -> 73 %, 66x27x94 66 -> 77 %). A fresh draw (seed 1208, 14 shapes of
       // sides 65-128 and K 9-51, 11-61 KB): 1.05-1.59x on all 14, geomean 1.31x (85x42x84 51
-      // -> 82 % of copy, 97x9x67 50 -> 77 %, 113x35x82 52 -> 82 %). Not past 62 KB, where
-      // none was timed (65^3 f64, 66 KB, keeps one buffer: 93 % of copy).
+      // -> 82 % of copy, 97x9x67 50 -> 77 %, 113x35x82 52 -> 82 %). Past 62 KB the runtime
+      // decides by the compiled kernel's CTAs an SM (Runtime::Impl::settle): 65^3 f64, 66 KB,
+      // three CTAs an SM, keeps one buffer (93 % of copy; 0.87x with two).
       if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 62 * 1024)
         if (const KernelConfig t = two_buffer_slab(); !check(p, t, d, align_bytes)) return t;
       return c;
