@@ -867,6 +867,29 @@ TEST_CASE("gpu: two-buffer slabs on the FP64 tensor cores for matrices of 68-112
   CHECK(n >= 48);
 }
 
+TEST_CASE("gpu: f64 one-matrix slabs of 62-68 KB that the runtime gives two buffers, every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;
+  // 83x51x82 and 78x53x84: ptxas holds the heuristic's one-buffer slab on the tensor cores to
+  // one CTA an SM, and the runtime settles it on gen::two_buffer_mma_slab; batches that leave
+  // the persistent CTAs an uneven count of matrices. The heuristic's slab forced under every
+  // layout, and dispatch's plan of each problem.
+  const HeuristicShape shapes[] = {{301, 83, 51, 82, DType::f64}, {277, 78, 53, 84, DType::f64}};
+  for (const HeuristicShape& s : shapes) {
+    const GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
+    CAPTURE(p.to_string());
+    const Plan plan = rt.plan(p);
+    CHECK(plan.config == gen::two_buffer_mma_slab(p));
+  }
+  const int n = run_heuristic_layouts(rt, shapes, 16000, [](const KernelConfig& h) {
+    REQUIRE(h.family == Family::slab);
+    REQUIRE(h.mma == 1);
+    REQUIRE(h.st == 0);
+  });
+  CHECK(n >= 12);
+}
+
 TEST_CASE("gpu: f32 slabs with a shared operand in two buffers through dispatch, and persistent grids held to the CTAs that fit, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
