@@ -1467,6 +1467,39 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   };
   const bool mid = p.m <= 64 && p.n <= 64 && std::max(p.m, p.n) >= 9 &&
                    (p.m * p.n * p.k >= (p.dtype == DType::f32 ? 1000 : 2000) || p.m >= 24);
+  // Small row-major matrices whose rows of C are whole 32-byte sectors (N times the element
+  // size a multiple of 32 bytes), M and N up to 24, K of 4-12: the threads' slab with one
+  // column a micro-tile (rn = 1, rm the largest side up to 8 that pads M by 10 % at most),
+  // C written from registers, about 8 KB of A and B a slab (in whole 16-byte units) in 64
+  // threads. The bulk-copied slab with C staged, below, holds such matrices at 87-89 % of
+  // copy whatever its micro-tile, matrices a slab, threads or buffers, with C bulk-stored or
+  // not. On the H200 (2026-12-01, forced side by side; bench/NOTES.md, "The bulk-copied
+  // slab's ceiling on small matrices"): 16^3 f32 88.7 -> 98.9 %, 16^3 f64 88.5 -> 99.5 %,
+  // 20x8x20 f64 81.3 -> 93.8 %, 12x20x16 f32 88.6 -> 90.2 %; behind where the rows are not
+  // whole sectors (10^3 f32 80 against 89 %). Through dispatch (the builds before and after
+  // alternating, fresh draws): with K up to 24 (seed 1202) 0.70-1.15x, geomean 0.94x, K of
+  // 13-23 0.70-1.00x (13x21x24 f32 98 -> 69 % of copy, 22x19x24 f32 84 -> 59 %: one column a
+  // thread does too few FMAs a shared-memory read there), K of 5-12 1.00-1.15x; with K up to
+  // 12 (seed 1203) 0.93-1.15x, geomean 1.05x, 11 of 16 faster (17x4x16 f32 79 -> 90 %,
+  // 24x6x20 f64 81 -> 94 %, 5x9x24 f32 84 -> 96 %), 24x8x12 f64 0.93x and four 0.97-0.99x;
+  // bench/outside_suite.txt: 20x8x20 f64 1.16x, 24x12x24 f32 1.04x and f64 0.91x.
+  if (d.cc_major >= 9 && align_bytes >= 16 && mid && !dmma_first && p.packed_a() && p.packed_b() &&
+      p.packed_c() && p.layout_a == Layout::row && p.layout_b == Layout::row && p.layout_c == Layout::row &&
+      p.m <= 24 && p.n <= 24 && p.k >= 4 && p.k <= 12 && (p.n * esz) % 32 == 0) {
+    KernelConfig c;
+    c.family = Family::slab;
+    c.minb = 1, c.rn = 1, c.threads = 64;
+    for (int r = 1; r <= 8; ++r)
+      if (ceil_div(p.m, r) * r * 10 <= p.m * 11) c.rm = r;
+    // Matrices a slab: about 8 KB, in steps that keep every slab's runs 16-byte aligned.
+    std::int64_t step = 1;
+    for (std::int64_t e : {a, b}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
+    const std::int64_t bytes = per_mat * esz;
+    const std::int64_t mats = std::max<std::int64_t>(1, (8 * 1024 + bytes / 2) / bytes);
+    c.mats = static_cast<int>(std::min<std::int64_t>(std::max(step, (mats + step / 2) / step * step), p.batch));
+    c.vec = slab_vec_width(p, c.mats, static_cast<int>(16 / esz));
+    if (!check(p, c, d, align_bytes)) return c;
+  }
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && slab_ops && p.packed_c() &&
       slab_output(p) && (mid || wide || long_k) &&
       (per_mat + fixed) * esz <= (tall_out ? 112 : p.dtype == DType::f32 ? 100 : 40) * 1024) {
