@@ -1491,9 +1491,9 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     c.minb = 1, c.rn = 1, c.threads = 64;
     for (int r = 1; r <= 8; ++r)
       if (ceil_div(p.m, r) * r * 10 <= p.m * 11) c.rm = r;
-    // Matrices a slab: about 8 KB, in steps that keep every slab's runs 16-byte aligned.
-    std::int64_t step = 1;
-    for (std::int64_t e : {a, b}) step = std::lcm(step, 16 / std::gcd<std::int64_t>(e * esz, 16));
+    // Matrices a slab: about 8 KB, in steps that keep every slab's runs 16-byte aligned (C's
+    // rows are whole sectors, so its runs are whole units whatever the step).
+    const std::int64_t step = whole_units_step();
     const std::int64_t bytes = per_mat * esz;
     const std::int64_t mats = std::max<std::int64_t>(1, (8 * 1024 + bytes / 2) / bytes);
     c.mats = static_cast<int>(std::min<std::int64_t>(std::max(step, (mats + step / 2) / step * step), p.batch));
