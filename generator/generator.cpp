@@ -735,7 +735,11 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
                            c.threads);
       }
     }
-    if (c.tma != 0 && c.tma != 1) return fmt::format("slab: tma = {} must be 0 or 1", c.tma);
+    if (c.tma < 0 || c.tma > 2)
+      return fmt::format("slab: tma = {} must be 0, 1 (operands by bulk copies) or 2 (the same runs by the "
+                         "threads' cp.async)", c.tma);
+    if (c.tma == 2 && c.st == 2)
+      return std::string("slab: tma = 2 (the threads copy the runs) takes one buffer (st = 0)");
     if (c.tma) {
       if (d.cc_major < 9)
         return fmt::format("slab: tma = 1 (bulk copies) needs compute capability 9.0 or newer, not {}", d.arch());
@@ -850,7 +854,7 @@ std::string kernel_name(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::slab)
     name += fmt::format("_t{}_T{}_v{}_r{}x{}{}{}{}{}{}", c.threads, c.mats, c.vec, c.rm, c.rn,
                         c.ks > 1 ? fmt::format("_k{}", c.ks) : std::string(), c.st ? fmt::format("_s{}", c.st) : std::string(),
-                        c.cs ? "_cs" : "", c.tma ? "_tma" : "", c.mma ? "_mma" : "");
+                        c.cs ? "_cs" : "", c.tma == 2 ? "_tmt" : c.tma ? "_tma" : "", c.mma ? "_mma" : "");
   else name += fmt::format("_t{}_b{}x{}x{}_v{}_r{}x{}{}{}", c.threads, c.bm, c.bn, c.bk, c.vec, c.rm, c.rn, c.mma ? "_mma" : "",
                            c.st ? fmt::format("_s{}", c.st) : std::string());
   if (c.ku) name += "_ku";
@@ -944,14 +948,15 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
         "  static constexpr int ST = {};\n"
         "  // C staged through shared memory and written as one run of vectors\n"
         "  static constexpr bool CS = {};\n"
-        "  // packed operands (and a staged C with beta = 0) moved by bulk copies\n"
-        "  static constexpr bool TMA = {};\n"
+        "  // packed operands (and a staged C with beta = 0) moved by bulk copies; with TMA_THREADS\n"
+        "  // the operands' runs are copied by the threads' cp.async instead (C still by a bulk store)\n"
+        "  static constexpr bool TMA = {}, TMA_THREADS = {};\n"
         "  // FP64 tensor cores, RM x RN blocks of 16 x 16 a warp; fragment slots of a block's rows\n"
         "  // (A) and columns (B), 4 bits each\n"
         "  static constexpr bool MMA = {};\n"
         "  static constexpr unsigned long long A_PERM = {:#018x}ull, B_PERM = {:#018x}ull;\n",
         c.mats, c.vec, pads.a_row, pads.a_mat, pads.b_row, pads.b_mat, ra.along_p, rb.along_p, ra.rw, rb.rw,
-        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1, c.tma == 1, c.mma == 1,
+        p_step(ra, rb), c.ks, c.st == 2 ? 2 : 1, c.cs == 1, c.tma != 0, c.tma == 2, c.mma == 1,
         c.mma ? mma_perm(p, c, 'A').value_or(kIdentityPerm) : kIdentityPerm,
         c.mma ? mma_perm(p, c, 'B').value_or(kIdentityPerm) : kIdentityPerm);
     family = "Slab";
@@ -1627,6 +1632,18 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // with A shared 91 -> 39 %): N from 4 only.
     if (p.k <= 3 && p.n >= 4 && !tall_out)
       if (const auto s = short_k_slab(step)) return *s;
+    // Reductions of 4-14 in CTAs of up to 128 threads: the same runs copied by the threads'
+    // 16-byte cp.async (tma = 2) instead of the TMA unit. On the H200 (2026-12-02) the bulk
+    // copies held a streaming slab (no product, bench/results/probe-1203/pattern.cu) to 85-91 %
+    // of the copy bandwidth whatever its CTAs, slab size and stores, where cp.async reached
+    // 97-100 %. Forced side by side on 117 problems the heuristic gives this slab, tma = 2 ran
+    // 0.76-1.16x (geomean 1.02x): 1.07-1.14x on all 9 with K of 4-14 in up to 128 threads
+    // (10^3 f32 89 -> 101 % of copy, 14^3 f64 88 -> 98 %), mixed past K of 14 (0.86-1.16x) and
+    // in larger CTAs (38x5x47 f32 in 224 threads 0.78x). Through dispatch on a fresh draw of
+    // 16 the rule moves: 0.98-1.17x, geomean 1.05x (32x9x5 f32 90 -> 102 %). Only the family
+    // timed: sides up to 48, no tall or wide outputs.
+    if (p.k >= 4 && p.k <= 14 && c.threads <= 128 && c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
+      c.tma = 2;
     if (best > 0 && !check(p, c, d, align_bytes)) return c;
   }
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from

@@ -144,7 +144,7 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
     return gen::heuristic(GemmProblem::make(b, m, k, n, t), kDev);
   };
-  auto bulk = [](const KernelConfig& c) { return c.family == Family::slab && c.tma == 1 && c.cs == 1; };
+  auto bulk = [](const KernelConfig& c) { return c.family == Family::slab && c.tma != 0 && c.cs == 1; };
   // A side past 64 with the other small: bulk-copied slabs, not the register-fed tiles.
   CHECK(bulk(h(29182, 83, 8, 4, DType::f32)));
   CHECK(bulk(h(7139, 7, 18, 79, DType::f64)));
@@ -659,7 +659,14 @@ TEST_CASE("validation rules") {
   CHECK(c.to_string() == "slab,t=160,minb=1,mats=4,vec=4,rm=11,rn=3,grid=0,cs=1,tma=1");
   CHECK_FALSE(gen::check(cube, c, kDev, 16));
   CHECK(gen::kernel_name(cube, c).find("_cs_tma") != std::string::npos);
-  CHECK(gen::generate(cube, c).text.find("static constexpr bool TMA = true;") != std::string::npos);
+  CHECK(gen::generate(cube, c).text.find("static constexpr bool TMA = true, TMA_THREADS = false;") != std::string::npos);
+  // tma = 2: the same layout and runs, copied by the threads' cp.async.
+  KernelConfig ct = c;
+  ct.tma = 2;
+  CHECK_FALSE(gen::check(cube, ct, kDev, 16));
+  CHECK(gen::kernel_name(cube, ct).find("_cs_tmt") != std::string::npos);
+  CHECK(gen::generate(cube, ct).text.find("static constexpr bool TMA = true, TMA_THREADS = true;") != std::string::npos);
+  CHECK(gen::slab_pads(cube, ct).a_row == 0);
   const gen::SlabPads tp = gen::slab_pads(cube, c);
   CHECK((tp.a_row == 0 && tp.a_mat == 0 && tp.b_row == 0 && tp.b_mat == 0));
   // 2 x 1089 floats: 8712 bytes, not whole 16-byte units. The copies take the aligned runs

@@ -35,7 +35,9 @@ struct KernelConfig {
   /// slab, sm_90: 1 = the packed operands of a full slab arrive by bulk copies (the TMA
   /// unit, one instruction per operand, completion on an mbarrier) into an unpadded layout,
   /// so no thread spends instructions or load bandwidth on staging; with cs = 1 and beta = 0
-  /// the slab's C leaves shared memory by one bulk copy as well.
+  /// the slab's C leaves shared memory by one bulk copy as well. 2 = the same layout and
+  /// the same aligned runs, copied by the threads' 16-byte cp.async instead of the TMA unit
+  /// (one buffer, st = 0); C still leaves by the bulk store.
   int tma = 0;
   // both families: register micro-tile of outputs per thread; with mma = 1 the mma tiles
   // (tiled: 8 x 8) or blocks (slab: 16 x 16) per warp down M and across N

@@ -85,6 +85,12 @@ __device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
   asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
                "r"(valid ? BYTES : 0));
 }
+// The same for 16 bytes, cached in the L2 only (.cg): the line is not allocated in L1.
+template <class T>
+__device__ __forceinline__ void cp_async_cg(T* dst, const T* src) {
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(d), "l"(src));
+}
 template <int = 0>
 __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int PENDING>
@@ -222,6 +228,17 @@ struct SlabOperand {
   __device__ __forceinline__ static void bulk(T* s, const T* __restrict__ g, i64 b0, unsigned long long* bar) {
     const int off = offset(b0);
     bulk_load(s, g + b0 * E - off, copy_bytes(off), bar);
+  }
+  // Every thread: the same aligned run as bulk, to the same place, by the threads' 16-byte
+  // cp.async (complete at the caller's cp_wait). On the H200 the TMA unit's one-dimensional
+  // copies held small slabs' streams at about 90 % of the copy bandwidth where these reach it.
+  __device__ __forceinline__ static void run_async(T* s, const T* __restrict__ g, i64 b0, int tid) {
+    const int off = offset(b0);
+    const unsigned units = copy_bytes(off) / 16u;
+    const unsigned char* src = reinterpret_cast<const unsigned char*>(g + b0 * E - off);
+    unsigned char* dst = reinterpret_cast<unsigned char*>(s);
+#pragma unroll 4
+    for (unsigned u = tid; u < units; u += THREADS) cp_async_cg(dst + 16u * u, src + 16u * u);
   }
 
   // Shared-memory index of element (r, c) of slab matrix b.
@@ -818,7 +835,7 @@ struct Slab {
       // slab (and a full slab whose aligned runs would end past the operand: one in its last
       // 16 bytes), and every slab without TMA, is staged by the threads.
       unsigned long long* bar = nullptr;
-      if constexpr (S::TMA) {
+      if constexpr (S::TMA && !S::TMA_THREADS) {
         __shared__ unsigned long long mbar;
         bar = &mbar;
         if (tid == 0) mbar_init(bar, 1);
@@ -837,7 +854,20 @@ struct Slab {
           // Thread 0 first waits until the last slab's C, if it left by a bulk copy, has
           // been read out of the space the operands land in (the threads' reads of the
           // last slab are ordered before it by the barrier that ended that slab).
-          if (bulk) {
+          if (bulk && S::TMA_THREADS) {
+            // The same runs by the threads' cp.async (TMA_THREADS), once the last slab's
+            // bulk store of C has read the space they land in.
+            if (S::CS) {
+              if (tid == 0) bulk_store_wait<true>();
+              __syncthreads();
+            }
+            if (!S::A_BCAST) OpA::run_async(sA, A, b0, tid);
+            if (!S::B_BCAST) OpB::run_async(sB, B, b0, tid);
+            cp_commit();
+            cp_wait<0>();
+            __syncthreads();
+            oa += OpA::offset(b0), ob += OpB::offset(b0);
+          } else if (bulk) {
             if (tid == 0) {
               if (S::CS) bulk_store_wait<true>();
               fence_async_smem();
@@ -903,8 +933,9 @@ struct Spec {
   static constexpr int ST = 1;
   // C staged through shared memory and written as one run of vectors
   static constexpr bool CS = false;
-  // packed operands (and a staged C with beta = 0) moved by bulk copies
-  static constexpr bool TMA = false;
+  // packed operands (and a staged C with beta = 0) moved by bulk copies; with TMA_THREADS
+  // the operands' runs are copied by the threads' cp.async instead (C still by a bulk store)
+  static constexpr bool TMA = false, TMA_THREADS = false;
   // FP64 tensor cores, RM x RN blocks of 16 x 16 a warp; fragment slots of a block's rows
   // (A) and columns (B), 4 bits each
   static constexpr bool MMA = false;

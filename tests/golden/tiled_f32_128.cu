@@ -85,6 +85,12 @@ __device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
   asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
                "r"(valid ? BYTES : 0));
 }
+// The same for 16 bytes, cached in the L2 only (.cg): the line is not allocated in L1.
+template <class T>
+__device__ __forceinline__ void cp_async_cg(T* dst, const T* src) {
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(d), "l"(src));
+}
 template <int = 0>
 __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int PENDING>
