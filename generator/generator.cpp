@@ -742,12 +742,14 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
       return std::string("slab: tma = 2 (the threads copy the runs) takes one buffer (st = 0)");
     if (c.tma) {
       if (d.cc_major < 9)
-        return fmt::format("slab: tma = 1 (bulk copies) needs compute capability 9.0 or newer, not {}", d.arch());
+        return fmt::format("slab: tma = {} ({}) needs compute capability 9.0 or newer, not {}", c.tma,
+                           c.tma == 2 ? "the bulk layout and the bulk store of C" : "bulk copies", d.arch());
       if ((!p.packed_a() && !p.bcast_a()) || (!p.packed_b() && !p.bcast_b()))
-        return std::string("slab: tma = 1 needs each operand packed (matrices back to back) or broadcast");
+        return fmt::format("slab: tma = {} needs each operand packed (matrices back to back) or broadcast", c.tma);
       // Slabs need not be whole 16-byte units: the copies take the aligned runs around them.
       if (align_bytes < 16)
-        return fmt::format("slab: tma = 1 needs 16-byte aligned pointers; they are aligned to {} bytes", align_bytes);
+        return fmt::format("slab: tma = {} needs 16-byte aligned pointers; they are aligned to {} bytes", c.tma,
+                           align_bytes);
     }
     if (c.vec > 1) {
       if (align_bytes < c.vec * esz)
