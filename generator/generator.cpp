@@ -1638,7 +1638,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // 16-byte cp.async (tma = 2) instead of the TMA unit. On the H200 (2026-12-02) the bulk
     // copies held a streaming slab (no product, bench/results/probe-1203/pattern.cu) to 85-91 %
     // of the copy bandwidth whatever its CTAs, slab size and stores, where cp.async reached
-    // 97-100 %. Forced side by side on 117 problems the heuristic gives this slab, tma = 2 ran
+    // 90-100 % (97-100 % with C's bulk store, one slab a CTA). Forced side by side on 117 problems the heuristic gives this slab, tma = 2 ran
     // 0.76-1.16x (geomean 1.02x): 1.07-1.14x on all 9 with K of 4-14 in up to 128 threads
     // (10^3 f32 89 -> 101 % of copy, 14^3 f64 88 -> 98 %), mixed past K of 14 (0.86-1.16x) and
     // in larger CTAs (38x5x47 f32 in 224 threads 0.78x). Through dispatch on a fresh draw of
