@@ -246,8 +246,19 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
                   KernelConfig t = c;
                   t.tma = 1;
                   all.push_back(t);
+                  // The same runs copied by the threads' 16-byte cp.async (tma = 2, one
+                  // buffer): on the H200 the TMA unit's one-dimensional copies held a
+                  // streaming slab to 85-91 % of copy where cp.async reached 90-100 %, but
+                  // which of the two wins a product depends on its reduction and CTA size.
+                  KernelConfig tt = t;
+                  tt.tma = 2;
+                  all.push_back(tt);
                   t.cs = 1;
-                  if (ks == 1) all.push_back(t);
+                  if (ks == 1) {
+                    all.push_back(t);
+                    tt.cs = 1;
+                    all.push_back(tt);
+                  }
                   // The ladder's own count where rounding changed it: bulk copies take the
                   // aligned runs around such slabs (65^3 f32: one matrix, 34 KB, where four
                   // make the runs whole at 135 KB).
@@ -315,6 +326,9 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
               for (int cs : {0, 1}) {
                 t.cs = cs, t.st = 0, t.grid = 0;
                 all.push_back(t);
+                KernelConfig tt = t;  // the runs by the threads' cp.async (one buffer)
+                tt.tma = 2;
+                all.push_back(tt);
                 t.st = 2;
                 const double smem2 = static_cast<double>(smem_bytes(p, t)) + 1024.0;
                 t.grid = static_cast<int>(std::min({4.0, std::floor(smem_sm / smem2),

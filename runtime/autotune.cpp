@@ -100,6 +100,19 @@ void place_seeds(std::vector<gen::Candidate>& cands, const std::vector<KernelCon
   }
 }
 
+std::vector<KernelConfig> with_copy_twins(const std::vector<KernelConfig>& seeds) {
+  std::vector<KernelConfig> out;
+  auto in = [](const std::vector<KernelConfig>& v, const KernelConfig& c) { return std::find(v.begin(), v.end(), c) != v.end(); };
+  for (const KernelConfig& s : seeds) {
+    if (!in(out, s)) out.push_back(s);
+    if (s.family != Family::slab || s.st != 0 || (s.tma != 1 && s.tma != 2)) continue;
+    KernelConfig twin = s;
+    twin.tma = s.tma == 1 ? 2 : 1;
+    if (!in(seeds, twin) && !in(out, twin)) out.push_back(twin);
+  }
+  return out;
+}
+
 TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, const TuneOptions& opt) {
   const auto t0 = Clock::now();
   rt.require_gpu();
@@ -117,7 +130,7 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
     if (const Plan settled = rt.settle(p, Plan{cands.front().config, PlanOrigin::heuristic, ""});
         settled.config != cands.front().config)
       seeds.insert(seeds.begin(), settled.config);
-  place_seeds(cands, seeds, p, rt.dev, align);
+  place_seeds(cands, with_copy_twins(seeds), p, rt.dev, align);
   res.heuristic = cands.front().config;
 
   Workload w(p, rt.dev);

@@ -62,6 +62,10 @@ struct TuneResult {
 /// to the heuristic stays where it is.
 void place_seeds(std::vector<gen::Candidate>& candidates, const std::vector<KernelConfig>& seeds,
                  const GemmProblem& problem, const DeviceInfo& device, int align_bytes);
+/// `seeds` with each one-buffer bulk-layout slab followed by its twin of the other copy
+/// engine (tma = 1 <-> 2: the TMA unit's bulk copies or the threads' cp.async of the same
+/// runs), unless already listed: a re-tune then times both of what it would replace.
+std::vector<KernelConfig> with_copy_twins(const std::vector<KernelConfig>& seeds);
 /// Tunes `problem` (scalar kinds as the caller will use them) for pointers aligned to
 /// `align_bytes` on the runtime's device. Throws Error(device_unavailable) without a GPU,
 /// Error(internal_error) when no candidate verifies (never expected: the heuristic is one).

@@ -421,6 +421,41 @@ TEST_CASE("heuristic: bulk-layout FMA slabs with K of 4-14 in up to 128 threads 
   CHECK(gen::kernel_name(p10, two).find("_tmt") != std::string::npos);
 }
 
+TEST_CASE("search space: every one-buffer bulk-layout slab also with its runs copied by the threads (tma = 2)") {
+  // For each tma = 1 candidate of one buffer, FMA and tensor-core slabs alike, the same
+  // config with tma = 2 is proposed (both are legal); tma = 2 never with two buffers.
+  const GemmProblem ps[] = {GemmProblem::make(1000000, 3, 5, 1, DType::f32), GemmProblem::make(41082, 33, 33, 33, DType::f32),
+                            GemmProblem::make(35791, 25, 25, 25, DType::f64), GemmProblem::make(1789569, 5, 5, 5, DType::f32)};
+  for (const GemmProblem& raw : ps) {
+    const GemmProblem p = raw.normalized();
+    CAPTURE(p.to_string());
+    const auto all = gen::candidates(p, kDev, 16, 100000);
+    std::set<std::string> names;
+    for (const auto& c : all) names.insert(c.config.to_string());
+    int bulk = 0, paired = 0, threads_copy = 0;
+    for (const auto& c : all) {
+      if (c.config.tma == 2) {
+        ++threads_copy;
+        CHECK(c.config.st == 0);
+      }
+      if (c.config.tma != 1 || c.config.st != 0) continue;
+      ++bulk;
+      KernelConfig t = c.config;
+      t.tma = 2;
+      paired += names.count(t.to_string()) ? 1 : 0;
+    }
+    CHECK(bulk > 0);
+    CHECK(threads_copy > 0);
+    // The ladder's own-count variant (tma = 1 only) is the one kind left unpaired.
+    CHECK(paired >= bulk * 3 / 4);
+  }
+  // None below sm_90 (the bulk layout and C's bulk store need it).
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  const auto amp = gen::candidates(GemmProblem::make(41082, 33, 33, 33, DType::f32).normalized(), ampere, 16, 100000);
+  CHECK(std::none_of(amp.begin(), amp.end(), [](const gen::Candidate& c) { return c.config.tma != 0; }));
+}
+
 TEST_CASE("search space: staged tiles in three and four stages, and on a persistent grid where a CTA gets work") {
   // 128^3 f64: 2 tiles a matrix, 2730 work items, far more than 4 per CTA of a
   // persistent grid of minb CTAs an SM: persistent variants of two-CTA tiles are proposed.
@@ -451,6 +486,21 @@ TEST_CASE("heuristic: the threads' slabs take two matrices where two fit 24 KB, 
   const KernelConfig one = gen::heuristic(GemmProblem::make(17755, 8, 128, 8, DType::f64).normalized(), kDev, 16);
   CHECK(one.mats == 1);
   CHECK(one.ks == 1);
+}
+
+TEST_CASE("tuner seeds: each one-buffer bulk-layout slab brings its twin of the other copy engine") {
+  const KernelConfig bulk = KernelConfig::parse("slab,t=160,minb=1,mats=156,vec=4,rm=3,rn=1,grid=0,tma=1");
+  const KernelConfig threads = KernelConfig::parse("slab,t=160,minb=1,mats=156,vec=4,rm=3,rn=1,grid=0,tma=2");
+  const KernelConfig two = KernelConfig::parse("slab,t=128,minb=1,mats=1,vec=4,rm=8,rn=4,grid=3,st=2,cs=1,tma=1");
+  const KernelConfig plain = KernelConfig::parse("slab,t=128,minb=1,mats=64,vec=4,rm=1,rn=1,grid=0");
+  const KernelConfig tile = KernelConfig::parse("tiled,t=64,minb=1,bm=32,bn=32,bk=8,vec=4,rm=8,rn=2,grid=0,st=3");
+  CHECK(detail::with_copy_twins({bulk}) == std::vector<KernelConfig>{bulk, threads});
+  CHECK(detail::with_copy_twins({threads}) == std::vector<KernelConfig>{threads, bulk});
+  // Two buffers (tma = 2 takes one), no bulk layout, tiles: no twin.
+  CHECK(detail::with_copy_twins({two, plain, tile}) == std::vector<KernelConfig>{two, plain, tile});
+  // Both listed: each once, in the order given.
+  CHECK(detail::with_copy_twins({plain, threads, bulk}) == std::vector<KernelConfig>{plain, threads, bulk});
+  CHECK(detail::with_copy_twins({bulk, bulk}) == std::vector<KernelConfig>{bulk, threads});
 }
 
 TEST_CASE("tuner seeds: right after the heuristic, in order; listed ones move up, illegal ones stay out") {
