@@ -1490,6 +1490,15 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   // 12 (seed 1203) 0.93-1.15x, geomean 1.05x, 11 of 16 faster (17x4x16 f32 79 -> 90 %,
   // 24x6x20 f64 81 -> 94 %, 5x9x24 f32 84 -> 96 %), 24x8x12 f64 0.93x and four 0.97-0.99x;
   // bench/outside_suite.txt: 20x8x20 f64 1.16x, 24x12x24 f32 1.04x and f64 0.91x.
+  // Since the bulk-copied slab's runs are copied by the threads (tma = 2: K of 4-14, CTAs of
+  // up to 128 threads, below), it takes only where that slab would not: forced side by side
+  // on the H200 (2026-12-02, 20 shapes of the family, seed 1401, and three of
+  // bench/outside_suite.txt, all of whose bulk-copied slabs took tma = 2) the one-column slab
+  // ran 0.76-1.11x that slab, geomean 0.94x (24x12x24 f64 80 against 94 % of copy, 15x12x12
+  // f64 76 against 95 %); through dispatch (seed 1402, 12 shapes) where the bulk-copied slab
+  // had 160-480 threads (tma = 1, then two buffers) it ran 0.80-0.89x the one column
+  // (21x4x24 f32 89 -> 72 %).
+  std::optional<KernelConfig> one_column;
   if (d.cc_major >= 9 && align_bytes >= 16 && mid && !dmma_first && p.packed_a() && p.packed_b() &&
       p.packed_c() && p.layout_a == Layout::row && p.layout_b == Layout::row && p.layout_c == Layout::row &&
       p.m <= 24 && p.n <= 24 && p.k >= 4 && p.k <= 12 && (p.n * esz) % 32 == 0) {
@@ -1505,7 +1514,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     const std::int64_t mats = std::max<std::int64_t>(1, (8 * 1024 + bytes / 2) / bytes);
     c.mats = static_cast<int>(std::min<std::int64_t>(std::max(step, (mats + step / 2) / step * step), p.batch));
     c.vec = slab_vec_width(p, c.mats, static_cast<int>(16 / esz));
-    if (!check(p, c, d, align_bytes)) return c;
+    if (!check(p, c, d, align_bytes)) one_column = c;
   }
   if (d.cc_major >= 9 && align_bytes >= 16 && !dmma_first && slab_ops && p.packed_c() &&
       slab_output(p) && (mid || wide || long_k) &&
@@ -1646,8 +1655,9 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // timed: sides up to 48, no tall or wide outputs.
     if (p.k >= 4 && p.k <= 14 && c.threads <= 128 && c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
       c.tma = 2;
-    if (best > 0 && !check(p, c, d, align_bytes)) return c;
+    if (best > 0 && !check(p, c, d, align_bytes) && (c.tma == 2 || !one_column)) return c;
   }
+  if (one_column) return *one_column;
   // f64 products from 24 x 24 up run on the FP64 tensor cores (run 2: 25^3 f64 went from
   // 59 % to 85 % of the copy bandwidth).
   // Only where the tiles fit the matrix: 33^3 in 32-tiles ran at 30 % (run 3).

@@ -340,16 +340,14 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   };
   const bool one_buffer = plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 &&
                           !gen::reshapes(plan.config);
-  if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma != 0 &&
+  // Not for the threads' copies (tma = 2, K of 4-14): on the H200 (2026-12-02, bench/NOTES.md,
+  // "The one-column rule against the threads' copies") this turned f32 slabs of 7-23 rows with
+  // K of 4-6 from the one buffer's 95-98 % of copy (forced) to two buffers at 72-86 %.
+  if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma == 1 &&
       one_buffer) {
-    // Decided on the bulk copies' kernel (tma = 1) as it was timed: the threads' copies (tma
-    // = 2) take a few more registers, which moved 36x6x22 and 34x4x21 f32 from 9 CTAs an SM
-    // to 8 and onto two buffers, 0.98x and 0.99x of the one buffer with bulk copies.
-    KernelConfig bulk = plan.config;
-    bulk.tma = 1;
-    const int one = fit(bulk);
+    const int one = fit(plan.config);
     KernelConfig two = plan.config;
-    two.st = 2, two.grid = std::max(one, 1), two.tma = 1;  // two buffers are fed by the TMA unit
+    two.st = 2, two.grid = std::max(one, 1);
     if (one >= 1 && one <= 8 && !gen::check(given, two, dev)) {  // tma = 1 already holds the pointers to 16 bytes
       if (const int n = fit(two); n >= one) {
         two.grid = n;

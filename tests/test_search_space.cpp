@@ -245,36 +245,38 @@ TEST_CASE("heuristic: f64 sides up to 64 that the 32- or 64-wide tiles pad take 
   CHECK(h(56, 9, 58).family == Family::slab);
 }
 
-TEST_CASE("heuristic: small row-major matrices with C's rows in whole 32-byte sectors and K of 4-12 take the threads' slab of one column a micro-tile") {
-  // 20x8x20 f64: rows of 160 bytes; rm the largest side up to 8 that pads 20 by 10 % at most
-  // (7: 21 rows), about 8 KB of A and B a slab (3 matrices of 2560 bytes), 64 threads.
+TEST_CASE("heuristic: small row-major matrices with K of 4-12 take the threads' slab of one column a micro-tile only where the bulk-copied slab would not take the threads' copies") {
+  // The one-column threads' slab (rn = 1, no bulk layout) lost to the bulk-copied slab with
+  // its runs copied by the threads (tma = 2), and beat it where that slab takes more than
+  // 128 threads (tma = 1): bench/NOTES.md.
   const KernelConfig h = gen::heuristic(GemmProblem::make(52083, 20, 8, 20, DType::f64), kDev, 16);
-  CHECK(h.to_string() == "slab,t=64,minb=1,mats=3,vec=2,rm=7,rn=1,grid=0");
-  // f32 rows of 16 and 24 floats; matrices a slab in steps that keep the runs whole 16-byte
-  // units (17x17x24: A of 289 floats, a step of 4).
-  CHECK(gen::heuristic(GemmProblem::make(200534, 14, 5, 16, DType::f32), kDev, 16).to_string() ==
-        "slab,t=64,minb=1,mats=14,vec=4,rm=7,rn=1,grid=0");
-  const KernelConfig h17 = gen::heuristic(GemmProblem::make(100000, 17, 12, 24, DType::f32), kDev, 16);
-  CHECK((h17.rn == 1 && h17.rm == 6 && h17.tma == 0 && h17.cs == 0 && h17.mats % 4 == 0 && h17.vec == 4));
-  // Outside the rule, the bulk-copied slab: K past 12, rows that are not whole sectors (10
-  // floats, 20 floats), a column-major C, pointers aligned to 8 bytes only (no vectors of 4),
-  // a shared operand.
-  for (auto [m, k, n, t] : {std::tuple{13, 21, 24, DType::f32}, {16, 16, 16, DType::f32}, {10, 10, 10, DType::f32},
+  CHECK(h.to_string() == "slab,t=96,minb=1,mats=8,vec=2,rm=7,rn=5,grid=0,cs=1,tma=2");
+  for (auto [m, k, n, t] : {std::tuple{14, 5, 16, DType::f32}, {17, 12, 24, DType::f32}, {24, 12, 24, DType::f64},
+                            {15, 12, 12, DType::f64}, {16, 16, 16, DType::f32}, {10, 10, 10, DType::f32},
                             {20, 8, 20, DType::f32}, {12, 12, 12, DType::f32}}) {
     const KernelConfig c = gen::heuristic(GemmProblem::make(60000, m, k, n, t), kDev, 16);
     CAPTURE(c.to_string());
+    CHECK(c.family == Family::slab);
     CHECK(c.tma != 0);  // the bulk copies' layout (tma = 2 with K of 4-14: the threads copy its runs)
+    CHECK(c.rn > 1);
   }
-  GemmProblem colc = GemmProblem::make(52083, 20, 8, 20, DType::f64);
+  // 21x4x24 and 7x6x24 f32: the bulk-copied slab would take 480 and 160 threads.
+  CHECK(gen::heuristic(GemmProblem::make(109649, 21, 4, 24, DType::f32), kDev, 16).to_string() ==
+        "slab,t=64,minb=1,mats=11,vec=4,rm=7,rn=1,grid=0");
+  const KernelConfig h7 = gen::heuristic(GemmProblem::make(211864, 7, 6, 24, DType::f32), kDev, 16);
+  CHECK((h7.rn == 1 && h7.rm == 7 && h7.tma == 0 && h7.cs == 0 && h7.threads == 64));
+  // Outside the family: a column-major C, pointers aligned to 8 bytes, a shared B.
+  GemmProblem colc = GemmProblem::make(109649, 21, 4, 24, DType::f32);
   colc.layout_c = Layout::col;
   CHECK(gen::heuristic(colc.normalized(), kDev, 16).rn != 1);
-  CHECK(gen::heuristic(GemmProblem::make(52083, 20, 8, 20, DType::f64), kDev, 8).rn != 1);
-  GemmProblem shared = GemmProblem::make(52083, 20, 8, 20, DType::f64);
+  CHECK(gen::heuristic(GemmProblem::make(109649, 21, 4, 24, DType::f32), kDev, 8).rn != 1);
+  GemmProblem shared = GemmProblem::make(109649, 21, 4, 24, DType::f32);
   shared.stride_b = 0;
   CHECK(gen::heuristic(shared.normalized(), kDev, 16).rn != 1);
   // Every such choice is valid for its problem, whatever the batch.
   for (std::int64_t batch : {1, 2, 5, 100000})
-    for (auto [m, k, n, t] : {std::tuple{20, 8, 20, DType::f64}, {17, 12, 24, DType::f32}, {9, 4, 24, DType::f64}}) {
+    for (auto [m, k, n, t] : {std::tuple{20, 8, 20, DType::f64}, {17, 12, 24, DType::f32}, {9, 4, 24, DType::f64},
+                              {21, 4, 24, DType::f32}, {7, 6, 24, DType::f32}}) {
       const GemmProblem p = GemmProblem::make(batch, m, k, n, t).normalized();
       const KernelConfig c = gen::heuristic(p, kDev, 16);
       CAPTURE(p.to_string());
