@@ -224,6 +224,28 @@ TEST_CASE("nvrtc: the runtime gives f32 FMA slabs two buffers where as many CTAs
   CHECK(one >= 1);
 }
 
+TEST_CASE("nvrtc: the runtime keeps f32 slabs with the threads' copies (tma = 2) on one buffer") {
+  // 22x6x16 and 23x6x16 f32: the heuristic's tma = 2 slab fits few enough CTAs an SM that the
+  // TMA unit's slab would take two buffers; with the threads' copies two buffers ran 0.88x
+  // and 0.93x of the one buffer through dispatch on the H200, so the plan is the pick.
+  Runtime rt;
+  const DeviceInfo& dev = rt.device();
+  for (const auto& s : {std::array<std::int64_t, 4>{129310, 22, 6, 16}, {124584, 23, 6, 16}}) {
+    const GemmProblem p = GemmProblem::make(s[0], s[1], s[2], s[3], DType::f32).normalized();
+    CAPTURE(p.to_string());
+    const KernelConfig h = gen::heuristic(p, dev, 16);
+    REQUIRE(h.family == Family::slab);
+    REQUIRE(h.tma == 2);
+    // What the bulk copies' twin would be given: two buffers.
+    KernelConfig bulk = h;
+    bulk.tma = 1;
+    CHECK(two_buffers(p, bulk, dev).has_value());
+    const Plan plan = rt.plan(p);
+    CHECK(plan.origin == PlanOrigin::heuristic);
+    CHECK(plan.config == h);
+  }
+}
+
 TEST_CASE("nvrtc: the runtime gives f64 one-matrix slabs on the tensor cores two buffers where two CTAs an SM fit at most") {
   // The heuristic's one-buffer slab on the FP64 tensor cores for both sides past 64 and A and
   // B of 62-68 KB; the runtime compiles it and takes gen::two_buffer_mma_slab where ptxas's
