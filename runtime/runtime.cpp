@@ -341,8 +341,8 @@ Plan Runtime::Impl::settle(const GemmProblem& given, Plan plan) {
   const bool one_buffer = plan.config.st == 0 && plan.config.grid == 0 && plan.config.minb == 1 &&
                           !gen::reshapes(plan.config);
   // Not for the threads' copies (tma = 2, K of 4-14): on the H200 (2026-12-02, bench/NOTES.md,
-  // "The one-column rule against the threads' copies") this turned f32 slabs of 7-23 rows with
-  // K of 4-6 from the one buffer's 95-98 % of copy (forced) to two buffers at 72-86 %.
+  // "The one-column rule against the threads' copies", through dispatch) two buffers took
+  // 22x6x16 and 23x6x16 f32 to 83 and 80 % of copy, where the one buffer ran 94 and 91 %.
   if (plan.origin == PlanOrigin::heuristic && fma_slab && p.dtype == DType::f32 && plan.config.tma == 1 &&
       one_buffer) {
     const int one = fit(plan.config);
