@@ -2104,6 +2104,18 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   if (p.n > 16 || (p.dtype == DType::f32 && p.m * p.k < 9000))
     std::erase_if(options, [](const Candidate& x) { return x.config.cols != 0; });
   if (options.empty()) return c;
+  // f64 with A shared, N = 1 and M of 3-8 (a small matrix times many vectors): the
+  // transpose's one tall product (tr = 1, rows = batch) where the model gives it the DMMA
+  // tiles. On the H200 (2026-12-02, forced beside the heuristic's earlier picks, which the
+  // 0.7 rule below had left with the slab as given or a shorter stack; 10 shapes of M 3-8,
+  // K 20-194 where the pick changes): 0.91-1.63x, geomean 1.20x (493454x5x43x1 57 -> 79 % of
+  // copy, where JAX ran 69 %; 132073x8x120x1 54 -> 88 %; 87088x5x194x1 57 -> 81 %); the one
+  // loss, 131604x8x178x1, from 91 % (a stack of 22 rows) to 83 %. M = 2 and M past 8 were
+  // not timed.
+  if (p.dtype == DType::f64 && p.bcast_a() && p.n == 1 && p.m >= 3 && p.m <= 8)
+    for (const Candidate& o : options)
+      if (o.config.tr && o.config.rows == p.batch && o.config.family == Family::tiled && o.config.mma)
+        return o.config;
   const KernelConfig& r = options.front().config;
   // The model flatters f32 FMA tiles of 64 and more a side (they trail it on the H200):
   // those need a third of the time where they run the stacked rows (tr = 0). The

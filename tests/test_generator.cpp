@@ -492,6 +492,35 @@ TEST_CASE("bank model pads a 3xKx1 f32 slab when K makes rows collide, and only 
   CHECK(none.a_mat == 0);
 }
 
+TEST_CASE("heuristic: f64 products of a shared A with M of 3-8 and many vectors take the transpose's one tall DMMA product") {
+  // Shapes timed on the H200 (bench/NOTES.md, "Skinny products against a shared A").
+  const std::int64_t shapes[][3] = {{493454, 5, 43}, {132073, 8, 120}, {648834, 5, 23}, {585200, 3, 20}, {87088, 5, 194}};
+  for (const auto& s : shapes) {
+    GemmProblem p = GemmProblem::make(s[0], s[1], s[2], 1, DType::f64);
+    p.broadcast_a();
+    p = p.normalized();
+    CAPTURE(p.to_string());
+    const KernelConfig h = gen::heuristic(p, kDev, 16);
+    CAPTURE(h.to_string());
+    CHECK(h.family == Family::tiled);
+    CHECK(h.mma == 1);
+    CHECK(h.tr == 1);
+    CHECK(h.rows == s[0]);
+    CHECK_FALSE(gen::check(p, h, kDev, 16));
+  }
+  // Not in f32, not with B shared, not for N = 2 or M = 2 (untimed there).
+  for (auto [m, n, t, a_shared] : {std::tuple{5, 1, DType::f32, true}, std::tuple{5, 1, DType::f64, false},
+                                   std::tuple{5, 2, DType::f64, true}, std::tuple{2, 1, DType::f64, true}}) {
+    GemmProblem p = GemmProblem::make(300000, m, 43, n, t);
+    if (a_shared) p.broadcast_a();
+    else p.broadcast_b();
+    p = p.normalized();
+    CAPTURE(p.to_string());
+    const KernelConfig h = gen::heuristic(p, kDev, 16);
+    CHECK_FALSE((h.family == Family::tiled && h.mma && h.tr && h.rows == 300000));
+  }
+}
+
 TEST_CASE("slab on the FP64 tensor cores: fragment slots free of bank conflicts wherever a pitch allows them") {
   // Checks the generator's slot assignment on its own terms: slot i of a block holds row
   // (A) or column (B) (perm >> 4i) & 15, a permutation of 0..15; each half warp reads four

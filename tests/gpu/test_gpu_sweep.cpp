@@ -738,6 +738,31 @@ TEST_CASE("gpu: bulk-copied slabs that are not whole 16-byte units (aligned runs
   CHECK(n >= 80);
 }
 
+TEST_CASE("gpu: f64 products of a shared A and many vectors on the transpose's one tall DMMA product, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  // The heuristic's picks (tr = 1, rows = batch), forced and through dispatch; batches that
+  // leave a partial last tile of 64 rows.
+  const std::int64_t shapes[][3] = {{1001, 5, 43}, {999, 8, 120}, {2050, 3, 20}, {517, 7, 194}};
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  int n = 0;
+  for (const auto& s : shapes)
+    for (auto [alpha, beta] : scalars) {
+      GemmProblem p = GemmProblem::make(s[0], s[1], s[2], 1, DType::f64);
+      p.broadcast_a();
+      const KernelConfig h = gen::heuristic(p.normalized(), rt.device(), 16);
+      CAPTURE(h.to_string());
+      REQUIRE(h.tr == 1);
+      REQUIRE(h.rows == s[0]);
+      Case c{p.normalized(), alpha, beta, h};
+      CAPTURE(c.label());
+      CHECK(run_case(rt, c, nullptr, 17000 + n++) == "");
+      c.forced.reset();
+      CHECK(run_case(rt, c, nullptr, 17000 + n++) == "");
+    }
+  CHECK(n == 32);
+}
+
 TEST_CASE("gpu: tall and wide outputs on bulk-copied slabs (M or N past 128), every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
