@@ -193,15 +193,17 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
       const std::int64_t m = per_mat == 0 ? 64 : std::max<std::int64_t>(1, kb * 1024 / (per_mat * esz));
       mats_set.insert(static_cast<int>(std::min<std::int64_t>({m, p.batch, 8192})));
     }
-    // Micro-tile sides: powers of two, and the divisors of the side from 3 to 12, so that
-    // odd sides (25 = 5 x 5, 33 = 3 x 11) are covered without padded outputs; up to 36
-    // outputs a thread where both sides divide (3 x 11: more FMAs per shared-memory read).
+    // Micro-tile sides: powers of two, and the divisors of the side from 3 to 16, so that
+    // odd sides (25 = 5 x 5, 33 = 3 x 11, 65 = 5 x 13) are covered without padded outputs;
+    // where both sides divide, up to 36 outputs a thread (3 x 11: more FMAs per
+    // shared-memory read), 72 in f32 (7 x 7, 9 x 5, 13 x 5).
     auto sides = [](std::int64_t dim) {
       std::set<int> s{1, 2, 4, 8};
-      for (int d = 3; d <= 12; ++d)
+      for (int d = 3; d <= 16; ++d)
         if (dim % d == 0) s.insert(d);
       return s;
     };
+    const int max_exact = esz == 4 ? 72 : 36;
     // Two buffers on a persistent grid: as many CTAs per SM as shared memory and threads allow.
     auto two_buffer_grid = [&](const KernelConfig& c) {
       const double smem2 = static_cast<double>(smem_bytes(p, c)) + 1024.0;
@@ -212,7 +214,7 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
     std::set<std::pair<int, int>> tiles;
     for (int rm : sides(p.m))
       for (int rn : sides(p.n))
-        if (rm <= p.m && rn <= p.n && (rm * rn <= 32 || (rm * rn <= 36 && p.m % rm == 0 && p.n % rn == 0)) &&
+        if (rm <= p.m && rn <= p.n && (rm * rn <= 32 || (rm * rn <= max_exact && p.m % rm == 0 && p.n % rn == 0)) &&
             (rm == 1 || rm <= p.m / 2 || rm == p.m) &&
             (rn == 1 || rn <= p.n / 2 || rn == p.n))
           tiles.insert({rm, rn});

@@ -92,6 +92,33 @@ TEST_CASE("search space: odd sides get micro-tiles that divide them, in CTAs tha
   CHECK(one < two);
 }
 
+TEST_CASE("search space: f32 micro-tiles of up to 72 outputs where both sides divide the matrix, f64 up to 36") {
+  auto has = [](const GemmProblem& p, int rm, int rn) {
+    for (const auto& c : gen::candidates(p.normalized(), kDev, 16, 100000))
+      if (c.config.family == Family::slab && !c.config.mma && c.config.rm == rm && c.config.rn == rn) return true;
+    return false;
+  };
+  // 65 = 5 x 13, 49 = 7 x 7, 45 = 9 x 5, 39 = 13 x 3: sides past 12 and tiles past 36.
+  CHECK(has(GemmProblem::make(10589, 65, 65, 65, DType::f32), 5, 13));
+  CHECK(has(GemmProblem::make(10589, 65, 65, 65, DType::f32), 13, 5));
+  CHECK(has(GemmProblem::make(18633, 49, 49, 49, DType::f32), 7, 7));
+  CHECK(has(GemmProblem::make(22093, 45, 45, 45, DType::f32), 9, 5));
+  CHECK(has(GemmProblem::make(29414, 39, 39, 39, DType::f32), 13, 3));
+  // Only where both sides divide: 7 x 7 pads 48 to 49 columns.
+  CHECK_FALSE(has(GemmProblem::make(18633, 49, 49, 48, DType::f32), 7, 7));
+  // Not past 72 (33^3 11 x 11 ran 0.92x the 11 x 3 record), and not in f64 (two registers an output).
+  CHECK_FALSE(has(GemmProblem::make(41082, 33, 33, 33, DType::f32), 11, 11));
+  CHECK_FALSE(has(GemmProblem::make(9316, 49, 49, 49, DType::f64), 7, 7));
+  CHECK(has(GemmProblem::make(9316, 49, 49, 49, DType::f64), 7, 1));
+  // Forced configs may go further in f32 (128 outputs), not in f64 (64).
+  const GemmProblem q = GemmProblem::make(41082, 33, 33, 33, DType::f32);
+  CHECK_FALSE(gen::check(q, KernelConfig::parse("slab,t=64,minb=1,mats=6,vec=2,rm=11,rn=11,grid=0,cs=1,tma=1"), kDev, 16));
+  const GemmProblem q64 = GemmProblem::make(20541, 33, 33, 33, DType::f64);
+  const auto why = gen::check(q64, KernelConfig::parse("slab,t=64,minb=1,mats=6,vec=2,rm=11,rn=11,grid=0,cs=1,tma=1"), kDev, 16);
+  REQUIRE(why);
+  CHECK(why->find("at most 64 outputs") != std::string::npos);
+}
+
 TEST_CASE("search space: tiles of the side rounded up to 8 near such a side, with odd mma tile counts there only") {
   auto has = [](const GemmProblem& p, bool mma, int bm, int bn) {
     for (const auto& c : gen::candidates(p, kDev, 16, 100000))
@@ -297,6 +324,10 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   const KernelConfig h65 = gen::heuristic(GemmProblem::make(10592, 65, 65, 65, DType::f32), kDev, 16);
   CHECK(h65.to_string() == "slab,t=128,minb=1,mats=1,vec=1,rm=6,rn=6,grid=0,cs=1,tma=1");
   CHECK(gen::heuristic(GemmProblem::make(11171, 7, 118, 65, DType::f32), kDev, 16).mats == 1);
+  // The heuristic keeps micro-tiles of at most 36 outputs (those past it are the tuner's).
+  for (std::int64_t side : {45, 49, 63, 64})
+    CHECK(gen::heuristic(GemmProblem::make(5000, side, side, side, DType::f32), kDev, 16).rm *
+              gen::heuristic(GemmProblem::make(5000, side, side, side, DType::f32), kDev, 16).rn <= 36);
   const KernelConfig h9 = gen::heuristic(GemmProblem::make(2446, 9, 27, 71, DType::f64), kDev, 16);
   CHECK(h9.mma == 0);
   CHECK(h9.mats % 2 == 0);
