@@ -1162,7 +1162,7 @@ std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& 
 
 }  // namespace
 
-KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs) {
   const GemmProblem p = norm(problem);
   const std::int64_t esz = p.esize();
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
@@ -1525,15 +1525,18 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     c.vec = static_cast<int>(16 / esz);
     c.tma = 1, c.cs = 1, c.minb = 1;
     // Micro-tile sides up to 12 that pad their dimension by 10 % at most, up to 36 outputs.
-    // (Up to 72 outputs in f32 with an odd K where both sides divide: through dispatch on a
-    // fresh draw of 24 shapes 0.61-1.44x, geomean 1.01x, on the H200; see "Micro-tiles past
-    // 36 outputs" in bench/NOTES.md. The search space has them.)
-    auto sides = [](std::int64_t dim) {
+    // With wide_f32_outputs (the tuner's seed, wide_tile_seed) f32 also takes the divisors of
+    // 13-16 and up to that many outputs where both sides divide: through dispatch as the
+    // heuristic's rule (K odd) on a fresh draw of 24 shapes 0.61-1.44x, geomean 1.01x, on the
+    // H200 (see "Micro-tiles past 36 outputs" in bench/NOTES.md), so only a timed candidate.
+    const bool wide = p.dtype == DType::f32 && wide_f32_outputs > 36;
+    auto sides = [&](std::int64_t dim) {
       std::vector<int> v;
-      for (int r = 1; r <= 12; ++r)
-        if (ceil_div(dim, r) * r * 10 <= dim * 11) v.push_back(r);
+      for (int r = 1; r <= 16; ++r)
+        if ((r <= 12 && ceil_div(dim, r) * r * 10 <= dim * 11) || (wide && dim % r == 0)) v.push_back(r);
       return v;
     };
+    auto max_outputs = [&](int rm, int rn) { return wide && p.m % rm == 0 && p.n % rn == 0 ? wide_f32_outputs : 36; };
     // Matrices a slab in steps that make its runs whole 16-byte units; in f32, where such a
     // step would take a slab past 40 KB (65^3: 4 matrices, 135 KB, one CTA an SM), any
     // count: the copies take the aligned runs around the slab. On the H200 (2026-11-30,
@@ -1564,7 +1567,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       double best_warps = 0;
       for (int rm : sides(p.m))
         for (int rn : sides(p.n)) {
-          if (rm * rn > 36 || (keep_rm > 0 && rm != keep_rm)) continue;
+          if (rm * rn > max_outputs(rm, rn) || (keep_rm > 0 && rm != keep_rm)) continue;
           const double pad = static_cast<double>(ceil_div(p.m, rm) * rm * ceil_div(p.n, rn) * rn) / (p.m * p.n);
           // Padded work costs reads and FMAs; of two mirror tiles the one with more A rows
           // (33^3 f32 on the H200: 11 x 3 175 us, 3 x 11 300 us, lanes striding B's rows).
@@ -2094,6 +2097,16 @@ KernelConfig tall_stack_pick(const GemmProblem& p, const std::vector<Candidate>&
   return pick ? *pick : KernelConfig{};
 }
 }  // namespace
+
+std::optional<KernelConfig> wide_tile_seed(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
+  const GemmProblem p = norm(problem);
+  if (p.dtype != DType::f32) return std::nullopt;
+  const KernelConfig given = heuristic_as_given(p, d, align_bytes);
+  if (!(heuristic(p, d, align_bytes) == given)) return std::nullopt;  // a regrouping was chosen
+  const KernelConfig w = heuristic_as_given(p, d, align_bytes, 72);
+  if (w == given || w.rm * w.rn <= 36 || check(p, w, d, align_bytes)) return std::nullopt;
+  return w;
+}
 
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);

@@ -141,11 +141,19 @@ KernelConfig two_buffer_mma_slab(const GemmProblem& problem);
 
 /// The heuristic's config for the matrices as the problem gives them (heuristic, below, also
 /// weighs regrouping the batch's rows and may answer with rows > 0; this never does).
-KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
+/// `wide_f32_outputs` past 36 lets f32 micro-tiles that divide M and N hold that many outputs.
+KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16,
+                                int wide_f32_outputs = 36);
 
 /// A valid config for any valid problem, chosen without tuning. `align_bytes` is the
 /// alignment all three pointers share (16, 8 or the element size).
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
+
+/// For the tuner: the heuristic's bulk-copied slab with f32 micro-tiles of up to 72 outputs
+/// that divide M and N (7 x 7 on 77^3), where that differs from the heuristic's own pick and
+/// no regrouping was chosen; nothing otherwise. Faster than the pick on about half the f32
+/// mid-size shapes measured, slower on the rest, so it is timed, never dispatched untimed.
+std::optional<KernelConfig> wide_tile_seed(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
 
 /// The problem's canonical text with the batch size left out ("*"): the key of a
 /// generated source, which does not depend on the batch.

@@ -130,6 +130,10 @@ TuneResult autotune(Runtime::Impl& rt, const GemmProblem& problem, int align, co
     if (const Plan settled = rt.settle(p, Plan{cands.front().config, PlanOrigin::heuristic, ""});
         settled.config != cands.front().config)
       seeds.insert(seeds.begin(), settled.config);
+  // The heuristic's slab with f32 micro-tiles past 36 outputs (gen::wide_tile_seed): 1.3-1.4x
+  // the pick on some mid-size shapes, which the cost model ranks past the 200th candidate.
+  if (opt.wide_seed)
+    if (auto w = gen::wide_tile_seed(p, rt.dev, align)) seeds.push_back(*w);
   place_seeds(cands, with_copy_twins(seeds), p, rt.dev, align);
   res.heuristic = cands.front().config;
 

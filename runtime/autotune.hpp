@@ -26,6 +26,8 @@ struct TuneOptions {
   /// legal for the problem: one already among the candidates moves up, so that a re-tune
   /// within a short budget times what it would replace.
   std::vector<KernelConfig> seeds;
+  /// Also try gen::wide_tile_seed (f32 micro-tiles past 36 outputs) after the seeds.
+  bool wide_seed = true;
   /// Called from the tuning thread as candidates are timed: (timed, total, config).
   std::function<void(int, int, const std::string&)> progress;
 };

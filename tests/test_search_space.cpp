@@ -119,6 +119,24 @@ TEST_CASE("search space: f32 micro-tiles of up to 72 outputs where both sides di
   CHECK(why->find("at most 64 outputs") != std::string::npos);
 }
 
+TEST_CASE("tuner seed: the heuristic's slab with f32 micro-tiles of up to 72 outputs that divide the matrix") {
+  auto seed = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, DType t) {
+    return gen::wide_tile_seed(GemmProblem::make(b, m, k, n, t), kDev, 16);
+  };
+  const auto s77 = seed(3772, 77, 77, 77, DType::f32);
+  REQUIRE(s77);
+  CHECK(s77->to_string() == "slab,t=128,minb=1,mats=1,vec=1,rm=7,rn=7,grid=0,cs=1,tma=1");  // 1.44x on the H200
+  const auto s65 = seed(3323, 65, 83, 100, DType::f32);
+  REQUIRE(s65);
+  CHECK(std::array{s65->rm, s65->rn} == std::array{13, 4});
+  const KernelConfig h = gen::heuristic(GemmProblem::make(3772, 77, 77, 77, DType::f32), kDev, 16);
+  CHECK(h.rm * h.rn <= 36);  // the heuristic itself keeps 36
+  CHECK_FALSE(seed(3772, 77, 77, 77, DType::f64));   // f64: two registers an output
+  CHECK_FALSE(seed(5000, 47, 47, 47, DType::f32));   // no divisor tile past 36
+  CHECK_FALSE(seed(41082, 33, 33, 33, DType::f32));  // 11 x 11 is past 72; 11 x 3 is the pick
+  CHECK_FALSE(seed(1000000, 3, 25, 1, DType::f32));  // not a mid-size slab
+}
+
 TEST_CASE("search space: tiles of the side rounded up to 8 near such a side, with odd mma tile counts there only") {
   auto has = [](const GemmProblem& p, bool mma, int bm, int bn) {
     for (const auto& c : gen::candidates(p, kDev, 16, 100000))

@@ -1052,10 +1052,12 @@ TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps 
   opt.workers = 1;  // one compile thread: candidates are compiled, and so timed, in rank order
   opt.seeds = {deep, listed};
   const detail::TuneResult r = detail::autotune(rt.impl(), p, 16, opt);
-  // The seeds as the tuner takes them: each bulk-layout slab followed by its twin of the
-  // other copy engine (where legal).
+  // The seeds as the tuner takes them (and the wide-tile seed where there is one): each
+  // bulk-layout slab followed by its twin of the other copy engine (where legal).
+  std::vector<KernelConfig> given{deep, listed};
+  if (auto w = gen::wide_tile_seed(p, dev, 16)) given.push_back(*w);
   std::vector<KernelConfig> seeds;
-  for (const KernelConfig& s : detail::with_copy_twins({deep, listed}))
+  for (const KernelConfig& s : detail::with_copy_twins(given))
     if (!gen::check(p, s, dev, 16)) seeds.push_back(s);
   REQUIRE(seeds.size() >= 2);
   const auto in_first8 = [&](const KernelConfig& s) {
@@ -1079,6 +1081,24 @@ TEST_CASE("gpu: autotune times its seeds beside the listed candidates and keeps 
     CHECK(it->timing.median > 0);
   }
   CHECK(r.heuristic == all.front().config);
+  // The wide-tile seed of a mid-size f32 cube (7 x 7 on 77^3) is timed and verified right
+  // after the heuristic, within four listed candidates.
+  const GemmProblem q = GemmProblem::make(301, 77, 77, 77, DType::f32).normalized();
+  const auto wide = gen::wide_tile_seed(q, dev, 16);
+  REQUIRE(wide);
+  detail::TuneOptions o2;
+  o2.max_candidates = 4;
+  o2.budget_s = 60;
+  const detail::TuneResult rq = detail::autotune(rt.impl(), q, 16, o2);
+  const auto wq = std::find_if(rq.candidates.begin(), rq.candidates.end(),
+                               [&](const detail::CandidateResult& c) { return c.config == *wide; });
+  REQUIRE(wq != rq.candidates.end());
+  CHECK_MESSAGE(wq->ok, wq->failure);
+  CHECK(wq->timing.median > 0);
+  o2.wide_seed = false;
+  const detail::TuneResult rn = detail::autotune(rt.impl(), q, 16, o2);
+  CHECK(std::none_of(rn.candidates.begin(), rn.candidates.end(),
+                     [&](const detail::CandidateResult& c) { return c.config == *wide; }));
 }
 
 TEST_CASE("gpu: the resource report read from the driver matches ptxas's, spills included") {
