@@ -768,26 +768,15 @@ TEST_CASE("gpu: f32 slab micro-tiles of 37-128 outputs (the search space's up to
   rt.impl().make_current();
   if (rt.device().cc_major < 9) return;  // bulk-copied slabs need sm_90
   // 9 x 7, 7 x 7, 4 x 11, 11 x 6, 13 x 5 (two matrices a slab), 11 x 11 (six); odd batches.
-  const std::pair<HeuristicShape, const char*> cases[] = {
-      {{37, 63, 63, 63, DType::f32}, "slab,t=64,minb=1,mats=1,vec=1,rm=9,rn=7,grid=0,cs=1,tma=1"},
-      {{41, 49, 49, 49, DType::f32}, "slab,t=64,minb=1,mats=1,vec=1,rm=7,rn=7,grid=0,cs=1,tma=1"},
-      {{23, 68, 71, 55, DType::f32}, "slab,t=96,minb=1,mats=1,vec=1,rm=4,rn=11,grid=0,cs=1,tma=1"},
-      {{29, 44, 59, 48, DType::f32}, "slab,t=32,minb=1,mats=1,vec=4,rm=11,rn=6,grid=0,cs=1,tma=1"},
-      {{31, 65, 65, 65, DType::f32}, "slab,t=160,minb=1,mats=2,vec=2,rm=13,rn=5,grid=0,cs=1,tma=1"},
-      {{31, 33, 33, 33, DType::f32}, "slab,t=64,minb=1,mats=6,vec=2,rm=11,rn=11,grid=0,cs=1,tma=1"}};
+  const ForcedShape shapes[] = {
+      {37, 63, 63, 63, DType::f32, "slab,t=64,minb=1,mats=1,vec=1,rm=9,rn=7,grid=0,cs=1,tma=1"},
+      {41, 49, 49, 49, DType::f32, "slab,t=64,minb=1,mats=1,vec=1,rm=7,rn=7,grid=0,cs=1,tma=1"},
+      {23, 68, 71, 55, DType::f32, "slab,t=96,minb=1,mats=1,vec=1,rm=4,rn=11,grid=0,cs=1,tma=1"},
+      {29, 44, 59, 48, DType::f32, "slab,t=32,minb=1,mats=1,vec=4,rm=11,rn=6,grid=0,cs=1,tma=1"},
+      {31, 65, 65, 65, DType::f32, "slab,t=160,minb=1,mats=2,vec=2,rm=13,rn=5,grid=0,cs=1,tma=1"},
+      {31, 33, 33, 33, DType::f32, "slab,t=64,minb=1,mats=6,vec=2,rm=11,rn=11,grid=0,cs=1,tma=1"}};
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
-  int n = 0;
-  for (const auto& [s, config] : cases)
-    for (const auto& l : kLayouts)
-      for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, KernelConfig::parse(config)};
-        CAPTURE(c.label());
-        if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
-        CHECK(run_case(rt, c, nullptr, 17500 + n++) == "");
-      }
-  CHECK(n >= 18);
+  CHECK(run_forced_layouts(rt, shapes, scalars, 17500) >= 18);
 }
 
 TEST_CASE("gpu: tall and wide outputs on bulk-copied slabs (M or N past 128), every layout, alpha and beta") {
