@@ -329,9 +329,20 @@ TiledPlan tiled_plan(const GemmProblem& p, const KernelConfig& c) {
     // k-major operand (conflict-free for a half warp when the pitch is 2 mod 8).
     t.a_nat = p.layout_a == Layout::row;
     t.b_nat = p.layout_b == Layout::col;
+    //
+    // f32 operands (widened to f64 as they are read) are 4-byte reads, a whole warp a
+    // wavefront: 8 rows g of 4 k t at g * pitch + t hit 32 distinct banks when the pitch is 4
+    // mod 8; 4 k of 8 columns at t * pitch + g when it is 8 mod 16. With k8 a k-contiguous
+    // row gives a lane one 8-byte read of k = 2t, 2t + 1 (conflict-free for a half warp, rows
+    // g to g + 3, at a pitch of 8 mod 16), a k-major one two 4-byte reads (4 mod 8).
     auto pad = [&](bool nat, int len) {
-      if (c.k8) return nat ? (8 - len % 16 + 16) % 16 : (2 - len % 8 + 8) % 8;
-      return nat ? (4 - len % 8 + 8) % 8 : (4 - len % 16 + 16) % 16;
+      auto up = [&](int want, int mod) { return ((want - len) % mod + mod) % mod; };
+      if (p.dtype == DType::f32) {
+        if (c.k8) return nat ? up(8, 16) : up(4, 8);
+        return nat ? up(4, 8) : up(8, 16);
+      }
+      if (c.k8) return nat ? up(8, 16) : up(2, 8);
+      return nat ? up(4, 8) : up(4, 16);
     };
     t.pad_a = pad(t.a_nat, t.a_nat ? c.bk : c.bm);
     t.pad_b = pad(t.b_nat, t.b_nat ? c.bk : c.bn);
@@ -380,37 +391,41 @@ std::string operand_spec(char x, Layout layout, std::int64_t ld, std::int64_t st
 }
 
 // The slab's MMA fragment slots (slab.cuh's mma_unit): an operand's 16 rows (A) or
-// columns (B) of a block go to 16 slots, each half warp reading four slots (0-3, 4-7, 8-11,
-// 12-15) at k = t, t = 0..3. With `s_slot` elements between consecutive rows (columns) and
-// `s_k` between consecutive k, a half warp is free of bank conflicts when its 16 doubles
-// fall in 16 distinct 8-byte bank pairs (addresses mod 16). Searches for slots that make
-// all four half warps conflict-free; nullopt when none exist (a pitch that is a multiple
-// of 8, say).
-std::optional<std::uint64_t> search_mma_perm(std::int64_t s_slot, std::int64_t s_k) {
-  auto pos = [](std::int64_t v) { return static_cast<int>(((v % 16) + 16) % 16); };
+// columns (B) of a block go to 16 slots. With `s_slot` elements between consecutive rows
+// (columns) and `s_k` between consecutive k, lane (g, t) reads slot g + 8h (A) or 8h + g (B)
+// at k = t. f64: each half warp reads four slots (0-3, 4-7, 8-11, 12-15), and is free of
+// bank conflicts when its 16 doubles fall in 16 distinct 8-byte bank pairs (addresses mod
+// 16). f32 (`esize` 4): the whole warp reads eight slots (0-7, 8-15) in one wavefront when
+// its 32 floats fall in 32 distinct banks (addresses mod 32). Searches for slots that make
+// every group conflict-free; nullopt when none exist (a pitch that is a multiple of 8, or
+// an odd one in f32, say).
+std::optional<std::uint64_t> search_mma_perm(std::int64_t s_slot, std::int64_t s_k, std::int64_t esize) {
+  const int mod = esize == 4 ? 32 : 16, group = esize == 4 ? 8 : 4;
+  auto pos = [mod](std::int64_t v) { return static_cast<int>(((v % mod) + mod) % mod); };
   std::array<int, 16> slots{};
-  std::array<std::uint16_t, 4> quad_banks{};  // bank pairs taken in each quad
-  std::uint16_t used = 0;                     // row offsets assigned
+  std::array<std::uint32_t, 4> group_banks{};  // banks (bank pairs) taken in each group
+  std::uint32_t used = 0;                      // row offsets assigned
+  constexpr std::uint32_t kClash = 0xffffffffu;
   auto banks_of = [&](int off) {
-    std::uint16_t m = 0;
+    std::uint32_t m = 0;
     for (int t = 0; t < 4; ++t) {
       const int b = pos(off * s_slot + t * s_k);
-      if (m & (1u << b)) return std::uint16_t(0xffff);  // the lane's own four k collide
-      m |= static_cast<std::uint16_t>(1u << b);
+      if (m & (1u << b)) return kClash;  // the lane's own four k collide
+      m |= 1u << b;
     }
     return m;
   };
   std::function<bool(int)> place = [&](int s) -> bool {
     if (s == 16) return true;
-    const int q = s / 4;
-    const int from = s % 4 == 0 ? 0 : slots[s - 1] + 1;  // ascending within a quad
+    const int q = s / group;
+    const int from = s % group == 0 ? 0 : slots[s - 1] + 1;  // ascending within a group
     for (int off = from; off < 16; ++off) {
       if (used & (1u << off)) continue;
-      const std::uint16_t m = banks_of(off);
-      if (m == 0xffff || (quad_banks[q] & m)) continue;
-      used |= static_cast<std::uint16_t>(1u << off), quad_banks[q] |= m, slots[s] = off;
+      const std::uint32_t m = banks_of(off);
+      if (m == kClash || (group_banks[q] & m)) continue;
+      used |= 1u << off, group_banks[q] |= m, slots[s] = off;
       if (place(s + 1)) return true;
-      used &= static_cast<std::uint16_t>(~(1u << off)), quad_banks[q] &= static_cast<std::uint16_t>(~m);
+      used &= ~(1u << off), group_banks[q] &= ~m;
     }
     return false;
   };
@@ -436,7 +451,7 @@ std::optional<std::uint64_t> mma_perm(const GemmProblem& problem, const KernelCo
   const SlabPads pads = slab_pads(p, config);
   const OpGeom g = which == 'A' ? geom_a(p) : geom_b(p);
   const auto [s_slot, s_k] = mma_strides(p, which, g.len + (which == 'A' ? pads.a_row : pads.b_row));
-  return search_mma_perm(s_slot, s_k);
+  return search_mma_perm(s_slot, s_k, p.esize());
 }
 
 std::string shape_key(const GemmProblem& problem) {
@@ -474,7 +489,7 @@ SlabPads slab_pads(const GemmProblem& problem, const KernelConfig& config) {
     if ((!config.tma || g.bcast) && (config.vec == 1 || g.len % config.vec == 0))
       for (int r = 0; r <= 8; r += gran) {
         const auto [s_slot, s_k] = mma_strides(p, which, g.len + r);
-        if (search_mma_perm(s_slot, s_k)) return std::pair<int, int>{r, 0};
+        if (search_mma_perm(s_slot, s_k, p.esize())) return std::pair<int, int>{r, 0};
       }
     return std::pair<int, int>{0, 0};
   };
@@ -699,7 +714,6 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     if (c.mma != 0 && c.mma != 1) return fmt::format("mma = {} must be 0 or 1", c.mma);
     if (c.mma) {
       // rm x rn: blocks of 16 rows by 16 columns a warp (slab.cuh's mma_unit).
-      if (p.dtype != DType::f64) return std::string("slab: mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 9)
         return fmt::format("slab: mma = 1 (mma.sync m16n8k4 on f64) needs compute capability 9.0 or newer, not {}",
                            d.arch());
@@ -786,8 +800,10 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     }
     if (c.st && d.cc_major < 8) return fmt::format("st = {} (cp.async) needs compute capability 8.0 or newer, not {}", c.st, d.arch());
     if (c.mma) {
-      if (p.dtype != DType::f64) return std::string("mma = 1 (FP64 tensor cores) needs f64");
       if (d.cc_major < 8) return fmt::format("mma = 1 needs compute capability 8.0 or newer, not {}", d.arch());
+      // f32 on the FP64 tensor cores pays for its widened operands only at m16n8k4's rate.
+      if (p.dtype == DType::f32 && d.cc_major < 9)
+        return fmt::format("mma = 1 on f32 (operands widened to f64) needs compute capability 9.0, not {}", d.arch());
       if (c.rm < 1 || c.rn < 1 || c.rm > 8 || c.rn > 8 || c.rm * c.rn > 32)
         return fmt::format("mma: a warp holds 1 to 8 mma tiles a side and at most 32, not {}x{}", c.rm, c.rn);
       if (c.bm % (8 * c.rm) != 0 || c.bn % (8 * c.rn) != 0)
@@ -1162,8 +1178,33 @@ std::optional<KernelConfig> narrow_dmma(const GemmProblem& p, const DeviceInfo& 
 
 }  // namespace
 
+bool f32_mma_rows(const GemmProblem& problem, int align_bytes) {
+  const GemmProblem p = norm(problem);
+  auto whole = [](std::int64_t v) { return v % 4 == 0; };
+  const bool a_ok = whole(p.layout_a == Layout::row ? p.k : p.m) && whole(p.lda) && (p.bcast_a() || whole(p.stride_a));
+  const bool b_ok = whole(p.layout_b == Layout::row ? p.n : p.k) && whole(p.ldb) && (p.bcast_b() || whole(p.stride_b));
+  return p.dtype == DType::f32 && a_ok && b_ok && align_bytes >= 16;
+}
+
 KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs) {
   const GemmProblem p = norm(problem);
+  // f32 whose rows are whole 16-byte units, sides of 40-256 and K from 16, no shared
+  // operand, on sm_90: the tile on the FP64 tensor cores that f64 would take, fed the f32
+  // operands (widened to f64 as they are read, sums in f64) where f64 takes one. On the
+  // H200 (2026-12-02, forced beside this heuristic's FMA pick; bench/NOTES.md) 1.08-2.14x on
+  // 25 of a fresh draw of 28 such shapes with sides 40-256 (1017x220x208x40 26 -> 55 % of
+  // copy, 2730x128^3 25 -> 56 %, 10922x64^3 78 -> 96 %); 20000x48^3 0.98x. Not with odd
+  // K: 8579x54x37x64 ran 0.78x, its rows copied a float at a time.
+  if (p.dtype == DType::f32 && d.cc_major >= 9 && !p.bcast_a() && !p.bcast_b() && std::min(p.m, p.n) >= 40 &&
+      std::max(p.m, p.n) <= 256 && p.k >= 16 && f32_mma_rows(p, align_bytes)) {
+    GemmProblem q = p;
+    q.dtype = DType::f64;
+    KernelConfig h = heuristic_as_given(q, d, align_bytes, wide_f32_outputs);
+    if (h.family == Family::tiled && h.mma && !h.rows && !h.tr && !h.cols) {
+      h.vec = 4;
+      if (!check(p, h, d, align_bytes)) return h;
+    }
+  }
   const std::int64_t esz = p.esize();
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);

@@ -73,6 +73,11 @@ int fma_read_width(int side, int cap);
 /// Outputs the slab family is sized for: M and N up to 128, or a tall or wide C (one side
 /// up to 16, the other up to 2048) of at most 32 KB.
 bool slab_output(const GemmProblem& problem);
+
+/// Whether f32 operands can be fed to the FP64 tensor cores' tiles in 16-byte copies: each
+/// operand's rows along its contiguous dimension (A's k or M, B's N or k) and its leading
+/// dimension are whole 16-byte units, and the pointers 16-byte aligned.
+bool f32_mma_rows(const GemmProblem& problem, int align_bytes);
 /// f32 outputs with a side past 128 and the other from 48: where the heuristic's last rule
 /// picks an FMA tile by the output it pads least (sides of 48, 64, 96, 128).
 bool fma_wide_output(const GemmProblem& problem);

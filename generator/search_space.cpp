@@ -113,6 +113,8 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
       const double warps = c.threads / 32.0, ksteps = chunks * c.bk / 4.0;
       const double tiles8 = d.cc_major >= 9 ? (c.rm + c.rm % 2) * c.rn : 2.0 * c.rm * c.rn;
       fma_per_item = warps * ksteps * tiles8 * 256.0 / 32.0 / 2.0;  // 4 units: 2 cycles
+      // A warp's fragment read: two wavefronts of doubles; of floats one, and its widening
+      // to f64, counted as one more.
       reads_per_item = warps * ksteps * (c.rm + c.rn) * 2.0;
     } else {
       // A micro-tile side is read fma_read_width elements at a time (a side of 6 in f32: three
@@ -135,7 +137,7 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
   // compute loop is no longer hidden.
   const double warps_sm = resident * c.threads / 32.0;
   const double latency = std::max(1.0, 16.0 / warps_sm);
-  const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 ? 2.0 : 1.0) * latency;
+  const double t_fma = work_items * fma_per_item / (sms * 4.0 * kClock) * (esz == 8 || c.mma ? 2.0 : 1.0) * latency;
   const double t_smem = work_items * (reads_per_item * latency + staging_per_item) / (sms * kClock);
   const double t_l2 = l2_bytes / kL2BytesPerS;
   // Wasted work slows the issue-bound terms; a mild preference for fuller CTAs breaks ties.
@@ -297,8 +299,10 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   }
   // Slab family on the FP64 tensor cores (sm_90): 1 to 8 matrices a slab (up to 112 KB),
   // warps of rm x rn blocks of 16 x 16, a warp for each unit of the slab or fewer; staged by
-  // the threads, or bulk-copied with one buffer or two (C staged or not).
-  if (p.dtype == DType::f64 && d.cc_major >= 9 && p.m >= 8 && p.n >= 8 && p.m <= 128 && p.n <= 128 && p.k >= 4) {
+  // the threads, or bulk-copied with one buffer or two (C staged or not). f32 (widened to
+  // f64) from sides of 32, where blocks of 16 pad less.
+  const bool slab_mma = p.dtype == DType::f64 ? p.m >= 8 && p.n >= 8 : p.m >= 32 && p.n >= 32;
+  if (d.cc_major >= 9 && slab_mma && p.m <= 128 && p.n <= 128 && p.k >= 4) {
     const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
     const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
     for (int mats : {1, 2, 4, 8}) {
@@ -391,8 +395,11 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
                 if (d.cc_major >= 8) add_staged(c);  // the same, fed by cp.async (sm_80 and newer)
               }
   }
-  // Tiled on the FP64 tensor cores.
-  if (p.dtype == DType::f64 && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
+  // Tiled on the FP64 tensor cores: f64, and on sm_90 f32 widened to f64 where the operands'
+  // rows along k and B's along N are whole 16-byte units (cp.async copies them in vectors;
+  // rows of odd K would be copied a float at a time).
+  const bool f32_mma = p.dtype == DType::f32 && d.cc_major >= 9 && f32_mma_rows(p, align_bytes);
+  if ((p.dtype == DType::f64 || f32_mma) && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
     // Tiles of 24 and 48 (3 and 6 mma tiles), and the side rounded up to a multiple of 8
     // (65 -> 72: 9 mma tiles), only near such a side (33 -> 48, 20 -> 24, 65 -> 72).
     const std::set<int> mma_sides{16, 24, 32, 48, 64, 128};

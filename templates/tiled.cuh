@@ -6,10 +6,11 @@
 // in flight in registers while chunk t is multiplied. Each thread accumulates an RM x RN
 // register tile made of W-wide column groups (W = 16 bytes of elements) spread BN/(RN/W)
 // apart, so that its shared-memory reads are 16-byte vector loads that a warp serves
-// without bank conflicts. With MMA (f64), each warp instead computes a (8 RM) x (8 RN) block
+// without bank conflicts. With MMA, each warp instead computes a (8 RM) x (8 RN) block
 // with the FP64 tensor cores (mma.sync m16n8k4 on pairs of 8-row tiles on sm_90, or m16n8k8
 // with K8; m8n8k4 otherwise), reading its fragments from the same stages (row pitches
-// padded so that fragment reads are conflict-free).
+// padded so that fragment reads are conflict-free). f32 operands (sm_90) are widened to f64
+// exactly as they are read, and the sums kept in f64 and rounded to f32 once, at the store.
 // Edges are guarded only where the shape does not divide the tile. Work items (matrix,
 // tile) are walked with a grid-stride loop, so any batch fits; with cp.async stages and a
 // persistent grid a CTA issues its next item's first chunks before it stores the current
@@ -28,6 +29,10 @@ struct Tiled {
   static constexpr int M = S::M, K = S::K, N = S::N;
   static constexpr int BM = S::BM, BN = S::BN, BK = S::BK, RM = S::RM, RN = S::RN;
   static constexpr bool MMA = S::MMA;
+  // Accumulators: f64 on the tensor cores (whatever T), T on the FMA path.
+  template <bool D, class U> struct AccOf { typedef U type; };
+  template <class U> struct AccOf<true, U> { typedef double type; };
+  typedef typename AccOf<MMA, T>::type Acc;
   static_assert(!S::K8 || (MMA && S::RM % 2 == 0 && S::BK % 8 == 0), "K8: DMMA, pairs of row tiles, BK % 8 == 0");
   static constexpr int TX = BN / RN, TY = BM / RM;  // thread grid (FMA path); TX * TY == THREADS
   // MMA path: warps of (8 RM) x (8 RN) outputs, WARPS_N across the tile.
@@ -260,7 +265,7 @@ struct Tiled {
   // accumulator pair of 8x8 tile (x, y) lives in acc[x][2y], acc[x][2y + 1] (row g, columns
   // 2t, 2t + 1) either way.
   template <int R, int C2>
-  __device__ __forceinline__ static void mma_step(const T* a_s, const T* b_s, T (&acc)[R][C2], int k0, int g, int t,
+  __device__ __forceinline__ static void mma_step(const T* a_s, const T* b_s, double (&acc)[R][C2], int k0, int g, int t,
                                                   int wm0, int wn0) {
     double a[RM], bf[RN];
 #pragma unroll
@@ -305,7 +310,7 @@ struct Tiled {
   // the same in A and B, so the sum is unchanged), which makes a lane's two elements of a row
   // adjacent: one 16-byte read where the operand is kept contiguous along k.
   template <int R, int C2>
-  __device__ __forceinline__ static void mma_step8(const T* a_s, const T* b_s, T (&acc)[R][C2], int k0, int g, int t,
+  __device__ __forceinline__ static void mma_step8(const T* a_s, const T* b_s, double (&acc)[R][C2], int k0, int g, int t,
                                                    int wm0, int wn0) {
     double a[RM][2], bf[RN][2];
 #pragma unroll
@@ -328,7 +333,7 @@ struct Tiled {
   }
   // With K_LOOP the k steps stay a loop: one step's fragments in registers at a time.
   template <int R, int C2>
-  __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, T (&acc)[R][C2], int tid) {
+  __device__ __forceinline__ static void mma_chunk(const T* a_s, const T* b_s, Acc (&acc)[R][C2], int tid) {
     if constexpr (MMA) {
       const int lane = tid & 31, warp = tid >> 5;
       const int g = lane >> 2, t = lane & 3;
@@ -408,11 +413,11 @@ struct Tiled {
       const T* __restrict__ Bb = B + b * S::B_STRIDE;
       const int ncols = ncols_of(b, batch);
       constexpr int ACC_N = MMA ? 2 * RN : RN;  // an mma tile's row gives a thread two outputs
-      T acc[RM][ACC_N];
+      Acc acc[RM][ACC_N];
 #pragma unroll
       for (int x = 0; x < RM; ++x)
 #pragma unroll
-        for (int y = 0; y < ACC_N; ++y) acc[x][y] = T(0);
+        for (int y = 0; y < ACC_N; ++y) acc[x][y] = Acc(0);
 
       auto compute = [&](const T* a_s, const T* b_s) {
         if constexpr (MMA) {
@@ -480,7 +485,7 @@ struct Tiled {
 #pragma unroll
         for (int x = 0; x < RM; ++x)
 #pragma unroll
-          for (int y = 0; y < ACC_N; ++y) sc[out_row(tid, x) * CP + out_col(tid, y)] = acc[x][y];
+          for (int y = 0; y < ACC_N; ++y) sc[out_row(tid, x) * CP + out_col(tid, y)] = T(acc[x][y]);
         __syncthreads();
         // Element e of the tile in memory order: matrix bt of the tile, row r, column cn.
         for (int e = tid * CS_V; e < BM * BN; e += THREADS * CS_V) {
@@ -510,7 +515,7 @@ struct Tiled {
 #pragma unroll
           for (int y = 0; y < RN; ++y) {
             Vec<T, 2> v;
-            v.v[0] = acc[x][2 * y], v.v[1] = acc[x][2 * y + 1];
+            v.v[0] = T(acc[x][2 * y]), v.v[1] = T(acc[x][2 * y + 1]);
             *reinterpret_cast<Vec<T, 2>*>(sc + (lane >> 2) * CS_PITCH + y * 8 + 2 * (lane & 3)) = v;
           }
           __syncwarp();
@@ -533,8 +538,12 @@ struct Tiled {
 #pragma unroll
           for (int y = 0; y < ACC_N; y += S::C_VW) {
             const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
-            if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N)))
-              store_outv<S::ALPHA, S::BETA, S::C_VW>(Cb + c_off(i, j), &acc[x][y], alpha, beta);
+            if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N))) {
+              T v[S::C_VW];
+#pragma unroll
+              for (int q = 0; q < S::C_VW; ++q) v[q] = T(acc[x][y + q]);
+              store_outv<S::ALPHA, S::BETA, S::C_VW>(Cb + c_off(i, j), v, alpha, beta);
+            }
           }
       } else {
 #pragma unroll
@@ -543,7 +552,7 @@ struct Tiled {
           for (int y = 0; y < ACC_N; ++y) {
             const int i = m0 + out_row(tid, x), j = n0 + out_col(tid, y);
             if ((M % BM == 0 || i < M) && (NG > 0 ? j < ncols : (N % BN == 0 || j < N)))
-              store_out<S::ALPHA, S::BETA>(Cb + c_off(i, j), acc[x][y], alpha, beta);
+              store_out<S::ALPHA, S::BETA>(Cb + c_off(i, j), T(acc[x][y]), alpha, beta);
           }
       }
     }

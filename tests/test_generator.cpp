@@ -400,7 +400,7 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   struct Pick { std::int64_t batch, m, k, n; int bm, bn, rm, rn, threads; };
   for (const Pick& t : {Pick{1149, 233, 14, 251, 48, 128, 6, 8, 128}, Pick{1236, 162, 248, 50, 96, 64, 6, 8, 128},
                         Pick{2135, 118, 61, 156, 64, 96, 8, 6, 128}, Pick{762, 128, 273, 158, 64, 96, 8, 6, 128},
-                        Pick{519, 137, 273, 261, 48, 96, 6, 6, 128}, Pick{300, 256, 64, 256, 64, 128, 8, 8, 128},
+                        Pick{519, 137, 273, 261, 48, 96, 6, 6, 128}, Pick{300, 256, 63, 256, 64, 128, 8, 8, 128},
                         Pick{300, 300, 64, 300, 64, 96, 8, 6, 128}, Pick{286, 397, 209, 295, 96, 64, 6, 8, 128}}) {
     const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
     CAPTURE(c.to_string());
@@ -577,6 +577,55 @@ TEST_CASE("slab on the FP64 tensor cores: fragment slots free of bank conflicts 
   CHECK(src.name.find("_mma") != std::string::npos);
 }
 
+TEST_CASE("slab on the FP64 tensor cores with f32 operands: fragment slots free of bank conflicts where a pitch allows") {
+  // f32: the whole warp reads slots 0-7 (or 8-15) at k = 0..3 in one wavefront, whose 32
+  // floats must fall in 32 distinct banks (element address mod 32). Rows of A with k
+  // adjacent take a pitch of 2 mod 4 (even and odd rows apart) or 4 mod 8, odd pitches and
+  // multiples of 8 none; columns of B (adjacent, k a pitch apart) only a pitch of 8 mod 16.
+  auto conflict_free = [](std::uint64_t perm, std::int64_t s_slot, std::int64_t s_k) {
+    std::uint32_t seen_rows = 0;
+    for (int q = 0; q < 2; ++q) {
+      std::uint64_t banks = 0;
+      for (int i = 8 * q; i < 8 * q + 8; ++i) {
+        const int row = static_cast<int>((perm >> (4 * i)) & 15);
+        if (seen_rows & (1u << row)) return false;
+        seen_rows |= 1u << row;
+        for (int t = 0; t < 4; ++t) {
+          const int bank = static_cast<int>((row * s_slot + t * s_k) % 32);
+          if (banks & (1ull << bank)) return false;
+          banks |= 1ull << bank;
+        }
+      }
+    }
+    return seen_rows == 0xffff;
+  };
+  const KernelConfig c = KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1");
+  int found = 0;
+  for (std::int64_t pitch = 1; pitch <= 80; ++pitch) {
+    CAPTURE(pitch);
+    const GemmProblem pa = GemmProblem::make(100, 17, pitch, 17, DType::f32).normalized();
+    const GemmProblem pb = GemmProblem::make(100, 17, 17, pitch, DType::f32).normalized();
+    const auto a = gen::mma_perm(pa, c, 'A');
+    const auto b = gen::mma_perm(pb, c, 'B');
+    CHECK(a.has_value() == (pitch % 4 == 2 || pitch % 8 == 4));
+    CHECK(b.has_value() == (pitch % 16 == 8));
+    if (a) CHECK(conflict_free(*a, pitch, 1));
+    if (b) CHECK(conflict_free(*b, 1, pitch));
+    found += a.has_value();
+  }
+  CHECK(found == 30);
+  // Staged by the threads (tma = 0), odd rows get the least padding that allows slots.
+  const GemmProblem p33 = GemmProblem::make(1000, 33, 33, 33, DType::f32).normalized();
+  const KernelConfig staged = KernelConfig::parse("slab,t=192,minb=1,mats=2,vec=1,rm=1,rn=3,grid=0,mma=1");
+  const gen::SlabPads pads = gen::slab_pads(p33, staged);
+  CHECK(pads.a_row == 1);  // pitch 34 = 2 mod 4
+  CHECK(pads.b_row == 7);  // pitch 40 = 8 mod 16
+  REQUIRE(gen::mma_perm(p33, staged, 'A').has_value());
+  REQUIRE(gen::mma_perm(p33, staged, 'B').has_value());
+  CHECK(conflict_free(*gen::mma_perm(p33, staged, 'A'), 34, 1));
+  CHECK(conflict_free(*gen::mma_perm(p33, staged, 'B'), 1, 40));
+}
+
 TEST_CASE("slab on the FP64 tensor cores: validation") {
   const GemmProblem p = GemmProblem::make(1000, 65, 65, 65, DType::f64).normalized();
   const KernelConfig ok = KernelConfig::parse("slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1");
@@ -586,12 +635,18 @@ TEST_CASE("slab on the FP64 tensor cores: validation") {
     const auto r = gen::check(q, KernelConfig::parse(cfg), d, 16);
     return r ? *r : std::string();
   };
-  // f64 only; sm_90 only; at most 8 blocks a warp and no more than the output has; ks = 1;
-  // with cs, one unit a warp at most.
-  CHECK(why(GemmProblem::make(1000, 65, 65, 65, DType::f32).normalized(),
-            "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1").find("needs f64") != std::string::npos);
+  // sm_90 only (f64, and f32 widened to f64); at most 8 blocks a warp and no more than the
+  // output has; ks = 1; with cs, one unit a warp at most.
+  const GemmProblem p32 = GemmProblem::make(1000, 65, 65, 65, DType::f32).normalized();
+  CHECK_FALSE(gen::check(p32, ok, kDev, 16));
   DeviceInfo ampere = kDev;
   ampere.cc_major = 8;
+  CHECK(why(p32, ok.to_string(), ampere).find("9.0") != std::string::npos);
+  // The tiles take f32 on sm_90 only (f64 from sm_80).
+  const std::string tile = "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=4,rm=4,rn=4,grid=0,mma=1,st=3";
+  CHECK(why(p32, tile).empty());
+  CHECK(why(p32, tile, ampere).find("on f32") != std::string::npos);
+  CHECK(why(p, "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=2,rm=4,rn=4,grid=0,mma=1,st=3", ampere).empty());
   CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,mma=1", ampere).find("9.0") != std::string::npos);
   CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=6,grid=0,mma=1").find("rm x rn") != std::string::npos);
   CHECK(why(p, "slab,t=160,minb=1,mats=1,vec=1,rm=3,rn=3,grid=0,mma=1").find("rm x rn") != std::string::npos);

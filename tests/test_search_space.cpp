@@ -352,13 +352,14 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(h9.mats % 2 == 0);
   CHECK(gen::heuristic(GemmProblem::make(41082, 35, 35, 35, DType::f32), kDev, 16).mats == 4);  // 39 KB
   // f32 matrices up to 100 KB (A and B) take one-matrix slabs; past it, sides from 48 to 120
-  // a tile of the sides rounded up to 8 (8 x 8 a thread, four stages); 128^3 keeps 128 x 128.
+  // a tile of the sides rounded up to 8 (8 x 8 a thread, four stages); 128x127x128 keeps 128 x 128
+  // (an odd K: 128^3 itself takes the DMMA tile, see "f32 on the FP64 tensor cores").
   const KernelConfig s68 = gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f32), kDev, 16);
   CHECK((s68.family == Family::slab && s68.mats == 1 && s68.tma == 1));
   CHECK(gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f64), kDev, 16).family == Family::tiled);
   CHECK(gen::heuristic(GemmProblem::make(1581, 70, 400, 75, DType::f32), kDev, 16).to_string() ==
         "tiled,t=90,minb=1,bm=72,bn=80,bk=8,vec=4,rm=8,rn=8,grid=0,st=4");
-  const KernelConfig t128 = gen::heuristic(GemmProblem::make(2730, 128, 128, 128, DType::f32), kDev, 16);
+  const KernelConfig t128 = gen::heuristic(GemmProblem::make(2730, 128, 127, 128, DType::f32), kDev, 16);
   CHECK((t128.bm == 128 && t128.bn == 128 && t128.st == 0));
   // Every choice is valid for its problem, whatever the batch (a batch of 1 included).
   for (std::int64_t side : {20, 23, 27, 31, 40, 47, 64})
@@ -583,4 +584,48 @@ TEST_CASE("tuner seeds: right after the heuristic, in order; listed ones move up
   std::vector<gen::Candidate> none;
   detail::place_seeds(none, {unlisted}, p, kDev, 16);
   CHECK(none.empty());
+}
+
+TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows are whole 16-byte units") {
+  // The heuristic gives f32 the DMMA tile f64 would take (vec 4) with sides of 40-256, K
+  // from 16 and every row of A and B a whole number of 16-byte units; otherwise it keeps the
+  // FMA kernels: an odd K or N, a shared operand, a side under 40 or past 256, 4-byte
+  // alignment, sm_80.
+  auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, const DeviceInfo& d = kDev,
+              int align = 16) { return gen::heuristic(GemmProblem::make(b, m, k, n, DType::f32), d, align); };
+  for (const auto& s : {std::array<std::int64_t, 4>{10922, 64, 64, 64}, {2730, 128, 128, 128}, {2000, 96, 96, 96},
+                        {1017, 220, 208, 40}, {3521, 80, 16, 176}, {1628, 52, 88, 248}}) {
+    const KernelConfig c = h(s[0], s[1], s[2], s[3]);
+    CAPTURE(c.to_string());
+    GemmProblem q = GemmProblem::make(s[0], s[1], s[2], s[3], DType::f64);
+    KernelConfig f64 = gen::heuristic(q, kDev, 16);
+    f64.vec = 4;
+    CHECK(c.family == Family::tiled);
+    CHECK(c.mma == 1);
+    CHECK(c == f64);
+    CHECK_FALSE(gen::check(GemmProblem::make(s[0], s[1], s[2], s[3], DType::f32).normalized(), c, kDev, 16));
+  }
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  CHECK(h(10922, 64, 63, 64).mma == 0);     // odd K: rows copied a float at a time
+  CHECK(h(10922, 64, 64, 66).mma == 0);     // N = 66: B's rows are not whole units
+  CHECK(h(20000, 36, 36, 36).mma == 0);     // sides under 40
+  CHECK(h(300, 260, 64, 260).mma == 0);     // a side past 256
+  CHECK(h(10922, 64, 64, 64, ampere).mma == 0);
+  CHECK(h(10922, 64, 64, 64, kDev, 4).mma == 0);
+  GemmProblem shared = GemmProblem::make(10922, 64, 64, 64, DType::f32);
+  shared.broadcast_b();
+  CHECK(gen::heuristic(shared, kDev, 16).mma == 0);
+  // The search space proposes f32 DMMA tiles where the rows allow (and the slabs on the tensor
+  // cores from sides of 32), none with an odd K.
+  auto dmma = [](std::int64_t m, std::int64_t k, std::int64_t n, Family f) {
+    int count = 0;
+    for (const auto& c : gen::candidates(GemmProblem::make(1000, m, k, n, DType::f32), kDev, 16, 100000))
+      count += c.config.mma && c.config.family == f;
+    return count;
+  };
+  CHECK(dmma(64, 64, 64, Family::tiled) > 0);
+  CHECK(dmma(64, 63, 64, Family::tiled) == 0);
+  CHECK(dmma(77, 77, 77, Family::slab) > 0);
+  CHECK(dmma(24, 24, 24, Family::slab) == 0);
 }

@@ -350,6 +350,15 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         if (r.config.family == Family::tiled && !r.config.mma && h.family == Family::tiled && !h.mma &&
             gen::fma_wide_output(p) && other_matrices)
           return std::nullopt;
+        // Nor, in f32, where the record's tile or the heuristic's pick is on the FP64 tensor
+        // cores: the heuristic gives f32 those tiles only where the operands' rows are whole
+        // 16-byte units (an odd K copies them a float at a time: 8579x54x37x64 ran 0.78x its
+        // FMA slab on the H200), and through dispatch its picks ran 1.10-2.50x the FMA picks
+        // on a fresh draw (2026-12-02), where no tile tuned for other matrices (or another K)
+        // was measured.
+        if (p.dtype == DType::f32 && r.config.family == Family::tiled && (r.config.mma || h.mma) &&
+            (other_matrices || q.k != p.k))
+          return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};
         // Only within the heuristic pick's family: across families the model is off by more

@@ -180,8 +180,9 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // columns), and writes C directly: the outputs are numbered in C's storage order, so a
 // packed C is written as one coalesced run. With ST = 2 (a persistent grid) a CTA holds
 // two slabs: cp.async, or with TMA bulk copies, fetch its next one while it computes the
-// current one. With MMA (f64, sm_90) warps compute blocks of 16 x 16 outputs on the FP64
-// tensor cores instead, reading the operands where they lie in the slab (see mma_unit).
+// current one. With MMA (sm_90) warps compute blocks of 16 x 16 outputs on the FP64 tensor
+// cores instead, reading the operands where they lie in the slab (see mma_unit); f32
+// operands are widened to f64 as they are read, the sums kept in f64.
 #ifndef TAILOR_SLAB_CUH
 #define TAILOR_SLAB_CUH
 
@@ -572,7 +573,8 @@ struct Slab {
     }
   }
 
-  // MMA (f64, sm_90): the FP64 tensor cores. A warp's unit is (16 RM) x (16 RN) outputs of
+  // MMA (sm_90): the FP64 tensor cores, f32 operands widened to f64 as they are read and
+  // the sums kept in f64 (rounded to T once, at the store). A warp's unit is (16 RM) x (16 RN) outputs of
   // one matrix, RM blocks of 16 rows by RN blocks of 16 columns; a row block and a column
   // block take two mma.sync m16n8k4 (one per 8-column half) each 4-deep k step. Operands are
   // read where they lie in the slab, rows of any length (65 doubles: bulk-copied whole): the
@@ -586,7 +588,7 @@ struct Slab {
   static constexpr int MMA_UNITS = UM * UN;  // warp units a matrix
   static constexpr int WARPS = S::THREADS / 32;
   __device__ __forceinline__ static int slot(unsigned long long perm, int i) { return (int)((perm >> (4 * i)) & 15); }
-  typedef T MmaAcc[S::RM][S::RN][2][4];
+  typedef double MmaAcc[S::RM][S::RN][2][4];  // f64 sums whatever T (f32 widened as read)
 
   // Unit u of slab matrix b (units numbered in C's storage order): its sums in acc.
   __device__ __forceinline__ static void mma_unit(const T* sA, const T* sB, int b, int u, int lane, MmaAcc& acc) {
@@ -617,18 +619,18 @@ struct Slab {
 #pragma unroll
         for (int h = 0; h < 2; ++h)
 #pragma unroll
-          for (int q = 0; q < 4; ++q) acc[x][y][h][q] = T(0);
+          for (int q = 0; q < 4; ++q) acc[x][y][h][q] = 0.0;
     auto step = [&](int k0, bool edge) {
       const bool ok = !edge || k0 + t < K;
-      T a[S::RM][2], bf[S::RN][2];
+      double a[S::RM][2], bf[S::RN][2];
 #pragma unroll
       for (int x = 0; x < S::RM; ++x)
 #pragma unroll
-        for (int h = 0; h < 2; ++h) a[x][h] = ok ? pa[x][h][k0 * AK] : T(0);
+        for (int h = 0; h < 2; ++h) a[x][h] = ok ? (double)pa[x][h][k0 * AK] : 0.0;
 #pragma unroll
       for (int y = 0; y < S::RN; ++y)
 #pragma unroll
-        for (int h = 0; h < 2; ++h) bf[y][h] = ok ? pb[y][h][k0 * BK] : T(0);
+        for (int h = 0; h < 2; ++h) bf[y][h] = ok ? (double)pb[y][h][k0 * BK] : 0.0;
 #if __CUDA_ARCH__ >= 900
 #pragma unroll
       for (int x = 0; x < S::RM; ++x)
@@ -671,7 +673,7 @@ struct Slab {
           for (int q = 0; q < 4; ++q) {
             int i, j;
             mma_out(u, lane, x, y, h, q, i, j);
-            if (i < M && j < N) f(i, j, acc[x][y][h][q]);
+            if (i < M && j < N) f(i, j, T(acc[x][y][h][q]));
           }
   }
 

@@ -891,6 +891,35 @@ TEST_CASE("gpu: slabs on the FP64 tensor cores (mma), every layout, alpha and be
   CHECK(n >= 150);
 }
 
+TEST_CASE("gpu: f32 on the FP64 tensor cores (operands widened to f64), slabs and tiles, every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;  // mma = 1 on f32 needs sm_90 (gen::check rejects it below)
+  // Slabs: odd rows bulk-copied whole (no conflict-free slots), rows staged by the threads at
+  // a padded pitch, two buffers on a persistent grid, several matrices a slab with a partial
+  // last one, K off a multiple of 4. Tiles: m16n8k4 and k8 on cp.async stages, register-fed,
+  // partial tiles both ways, odd N (C through shared memory) and an odd last row tile (m8n8k4).
+  const ForcedShape shapes[] = {
+      {301, 77, 77, 77, DType::f32, "slab,t=480,minb=1,mats=1,vec=1,rm=2,rn=1,grid=1,st=2,cs=1,tma=1,mma=1"},
+      {303, 65, 65, 65, DType::f32, "slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1"},
+      {1001, 33, 33, 33, DType::f32, "slab,t=192,minb=1,mats=2,vec=1,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1"},
+      {997, 23, 9, 41, DType::f32, "slab,t=96,minb=1,mats=1,vec=1,rm=2,rn=3,grid=0,mma=1"},
+      {998, 40, 64, 24, DType::f32, "slab,t=96,minb=1,mats=2,vec=4,rm=1,rn=2,grid=0,mma=1"},
+      {517, 64, 64, 64, DType::f32, "tiled,t=128,minb=1,bm=64,bn=64,bk=16,vec=4,rm=4,rn=4,grid=0,mma=1,st=3"},
+      {203, 50, 41, 47, DType::f32, "tiled,t=128,minb=2,bm=32,bn=64,bk=24,vec=4,rm=2,rn=4,grid=1,mma=1,st=3,k8=1"},
+      {151, 127, 21, 123, DType::f32, "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=4,rm=4,rn=4,grid=0,mma=1"},
+      {83, 31, 45, 117, DType::f32, "tiled,t=160,minb=1,bm=32,bn=120,bk=8,vec=4,rm=4,rn=3,grid=0,mma=1,st=4"},
+      {97, 40, 28, 56, DType::f32, "tiled,t=64,minb=1,bm=40,bn=48,bk=4,vec=4,rm=5,rn=3,grid=0,mma=1"},
+  };
+  const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
+  for (const ForcedShape& s : shapes) {
+    const GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized();
+    CAPTURE(s.config);
+    CHECK_FALSE(gen::check(p, KernelConfig::parse(s.config), rt.device(), 16));
+  }
+  CHECK(run_forced_layouts(rt, shapes, scalars, 13500) >= 80);
+}
+
 TEST_CASE("gpu: two-buffer slabs on the FP64 tensor cores for matrices of 68-112 KB, every layout, alpha and beta") {
   Runtime rt;
   rt.impl().make_current();
