@@ -521,27 +521,37 @@ TEST_CASE("heuristic: f64 products of a shared A with M of 3-8 and many vectors 
   }
 }
 
+namespace {
+// Whether slot assignment `perm` (slot i of a block holds row or column (perm >> 4i) & 15)
+// is a permutation of 0..15 whose groups of `group` slots, each read at k = 0..3 with
+// `s_slot` elements between rows and `s_k` between k, fall in distinct banks modulo `mod`
+// (f64: half warps of 4 slots in 16 bank pairs; f32: warps of 8 slots in 32 banks).
+bool slots_conflict_free(std::uint64_t perm, std::int64_t s_slot, std::int64_t s_k, int group, int mod) {
+  std::uint32_t seen_rows = 0;
+  for (int q = 0; q < 16 / group; ++q) {
+    std::uint64_t banks = 0;
+    for (int i = group * q; i < group * q + group; ++i) {
+      const int row = static_cast<int>((perm >> (4 * i)) & 15);
+      if (seen_rows & (1u << row)) return false;  // not a permutation
+      seen_rows |= 1u << row;
+      for (int t = 0; t < 4; ++t) {
+        const int bank = static_cast<int>((row * s_slot + t * s_k) % mod);
+        if (banks & (1ull << bank)) return false;
+        banks |= 1ull << bank;
+      }
+    }
+  }
+  return seen_rows == 0xffff;
+}
+}  // namespace
+
 TEST_CASE("slab on the FP64 tensor cores: fragment slots free of bank conflicts wherever a pitch allows them") {
   // Checks the generator's slot assignment on its own terms: slot i of a block holds row
   // (A) or column (B) (perm >> 4i) & 15, a permutation of 0..15; each half warp reads four
   // slots (0-3, 4-7, 8-11, 12-15) at k = 0..3, and its 16 doubles must fall in 16 distinct
   // 8-byte bank pairs (element address mod 16).
   auto conflict_free = [](std::uint64_t perm, std::int64_t s_slot, std::int64_t s_k) {
-    std::uint32_t seen_rows = 0;
-    for (int q = 0; q < 4; ++q) {
-      std::uint32_t pairs = 0;
-      for (int i = 4 * q; i < 4 * q + 4; ++i) {
-        const int row = static_cast<int>((perm >> (4 * i)) & 15);
-        if (seen_rows & (1u << row)) return false;  // not a permutation
-        seen_rows |= 1u << row;
-        for (int t = 0; t < 4; ++t) {
-          const int pair = static_cast<int>((row * s_slot + t * s_k) % 16);
-          if (pairs & (1u << pair)) return false;
-          pairs |= 1u << pair;
-        }
-      }
-    }
-    return seen_rows == 0xffff;
+    return slots_conflict_free(perm, s_slot, s_k, 4, 16);
   };
   const KernelConfig c = KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1");
   int found = 0;
@@ -583,21 +593,7 @@ TEST_CASE("slab on the FP64 tensor cores with f32 operands: fragment slots free 
   // adjacent take a pitch of 2 mod 4 (even and odd rows apart) or 4 mod 8, odd pitches and
   // multiples of 8 none; columns of B (adjacent, k a pitch apart) only a pitch of 8 mod 16.
   auto conflict_free = [](std::uint64_t perm, std::int64_t s_slot, std::int64_t s_k) {
-    std::uint32_t seen_rows = 0;
-    for (int q = 0; q < 2; ++q) {
-      std::uint64_t banks = 0;
-      for (int i = 8 * q; i < 8 * q + 8; ++i) {
-        const int row = static_cast<int>((perm >> (4 * i)) & 15);
-        if (seen_rows & (1u << row)) return false;
-        seen_rows |= 1u << row;
-        for (int t = 0; t < 4; ++t) {
-          const int bank = static_cast<int>((row * s_slot + t * s_k) % 32);
-          if (banks & (1ull << bank)) return false;
-          banks |= 1ull << bank;
-        }
-      }
-    }
-    return seen_rows == 0xffff;
+    return slots_conflict_free(perm, s_slot, s_k, 8, 32);
   };
   const KernelConfig c = KernelConfig::parse("slab,t=64,minb=1,mats=1,vec=1,rm=1,rn=1,grid=0,cs=1,tma=1,mma=1");
   int found = 0;
