@@ -299,10 +299,12 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   }
   // Slab family on the FP64 tensor cores (sm_90): 1 to 8 matrices a slab (up to 112 KB),
   // warps of rm x rn blocks of 16 x 16, a warp for each unit of the slab or fewer; staged by
-  // the threads, or bulk-copied with one buffer or two (C staged or not). f32 (widened to
-  // f64) from sides of 32, where blocks of 16 pad less.
-  const bool slab_mma = p.dtype == DType::f64 ? p.m >= 8 && p.n >= 8 : p.m >= 32 && p.n >= 32;
-  if (d.cc_major >= 9 && slab_mma && p.m <= 128 && p.n <= 128 && p.k >= 4) {
+  // the threads, or bulk-copied with one buffer or two (C staged or not). f64 only: f32 can
+  // run these slabs (widened to f64) when forced, but on the H200 (2026-12-02) they lost to
+  // the FMA picks on 9 of 11 odd shapes of sides 33-98 (0.69-0.99x: bulk-copied odd rows
+  // leave the fragment reads in conflict) and on 77^3 and 75^3 they only matched the wide
+  // micro-tiles the tuner already seeds, while taking a third of the tuner's varied trials.
+  if (p.dtype == DType::f64 && d.cc_major >= 9 && p.m >= 8 && p.n >= 8 && p.m <= 128 && p.n <= 128 && p.k >= 4) {
     const std::int64_t mb = ceil_div(p.m, 16), nb = ceil_div(p.n, 16);
     const double smem_sm = d.smem_per_sm > 0 ? d.smem_per_sm : 228.0 * 1024;
     for (int mats : {1, 2, 4, 8}) {

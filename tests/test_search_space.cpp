@@ -616,8 +616,8 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
   GemmProblem shared = GemmProblem::make(10922, 64, 64, 64, DType::f32);
   shared.broadcast_b();
   CHECK(gen::heuristic(shared, kDev, 16).mma == 0);
-  // The search space proposes f32 DMMA tiles where the rows allow (and the slabs on the tensor
-  // cores from sides of 32), none with an odd K.
+  // The search space proposes f32 DMMA tiles where the rows allow, none with an odd K, and no
+  // f32 slabs on the tensor cores (forced ones run).
   auto dmma = [](std::int64_t m, std::int64_t k, std::int64_t n, Family f) {
     int count = 0;
     for (const auto& c : gen::candidates(GemmProblem::make(1000, m, k, n, DType::f32), kDev, 16, 100000))
@@ -626,6 +626,7 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
   };
   CHECK(dmma(64, 64, 64, Family::tiled) > 0);
   CHECK(dmma(64, 63, 64, Family::tiled) == 0);
-  CHECK(dmma(77, 77, 77, Family::slab) > 0);
-  CHECK(dmma(24, 24, 24, Family::slab) == 0);
+  CHECK(dmma(77, 77, 77, Family::slab) == 0);
+  CHECK_FALSE(gen::check(GemmProblem::make(1000, 77, 77, 77, DType::f32).normalized(),
+                         KernelConfig::parse("slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1"), kDev, 16));
 }
