@@ -397,9 +397,10 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
                 if (d.cc_major >= 8) add_staged(c);  // the same, fed by cp.async (sm_80 and newer)
               }
   }
-  // Tiled on the FP64 tensor cores: f64, and on sm_90 f32 widened to f64 where the operands'
-  // rows along k and B's along N are whole 16-byte units (cp.async copies them in vectors;
-  // rows of odd K would be copied a float at a time).
+  // Tiled on the FP64 tensor cores: f64, and on sm_90 f32 widened to f64 where each operand's
+  // runs along its contiguous dimension (A's k or M, B's N or k) and its leading dimension are
+  // whole 16-byte units (gen::f32_mma_rows: cp.async copies them in vectors; rows of odd K
+  // would be copied a float at a time).
   const bool f32_mma = p.dtype == DType::f32 && d.cc_major >= 9 && f32_mma_rows(p, align_bytes);
   if ((p.dtype == DType::f64 || f32_mma) && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
     // Tiles of 24 and 48 (3 and 6 mma tiles), and the side rounded up to a multiple of 8

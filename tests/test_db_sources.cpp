@@ -531,3 +531,27 @@ TEST_CASE("a transposed record (tr) serves its problem, and a neighbour whose tr
   CHECK_FALSE(gen::check(odd.normalized(), far.config, device(), 16));
   CHECK(err.text().empty());
 }
+
+TEST_CASE("an f32 tile on the FP64 tensor cores serves only its own matrices, with rows of whole 16-byte units") {
+  TempDir dir;
+  // The shipped 128^3 f32 record's DMMA tile: not for another K (128x127x128, whose rows would
+  // be copied a float at a time), not for other matrices whose heuristic pick is a DMMA tile
+  // too (112^3, unmeasured there), not where a padded leading dimension breaks the 16-byte
+  // units; it serves its own matrices in another batch.
+  const std::string tile = "tiled,t=64,minb=2,bm=32,bn=64,bk=8,vec=4,rm=4,rn=4,grid=0,mma=1,st=3";
+  Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 2730x128x128x128"), tile, 2.3e-4)})}});
+  for (const char* text : {"f32 2730x128x127x128", "f32 2000x112x112x112",
+                           "f32 2730x128x128x128 a=row:130:16640 b=row:128:16384 c=row:128:16384"}) {
+    CAPTURE(text);
+    const GemmProblem q = problem(text);
+    REQUIRE_FALSE(gen::check(q.normalized(), KernelConfig::parse(tile), device(), 16));  // it could run
+    const Plan p = chain.decide(q);
+    CHECK(p.origin == PlanOrigin::heuristic);
+    CHECK(p.config == gen::heuristic(q, device(), 16));
+  }
+  CHECK(gen::heuristic(problem("f32 2000x112x112x112"), device(), 16).mma == 1);
+  CHECK(gen::heuristic(problem("f32 2730x128x127x128"), device(), 16).mma == 0);
+  const Plan own = chain.decide(problem("f32 1000x128x128x128"));
+  CHECK(own.origin == PlanOrigin::neighbour);
+  CHECK(own.config.to_string() == tile);
+}

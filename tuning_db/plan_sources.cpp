@@ -355,9 +355,10 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
         // 16-byte units (an odd K copies them a float at a time: 8579x54x37x64 ran 0.78x its
         // FMA slab on the H200), and through dispatch its picks ran 1.10-2.50x the FMA picks
         // on a fresh draw (2026-12-02), where no tile tuned for other matrices (or another K)
-        // was measured.
+        // was measured. A DMMA record serves its own matrices only where their rows, leading
+        // dimensions and strides still allow 16-byte copies.
         if (p.dtype == DType::f32 && r.config.family == Family::tiled && (r.config.mma || h.mma) &&
-            (other_matrices || q.k != p.k))
+            (other_matrices || q.k != p.k || (r.config.mma && !gen::f32_mma_rows(p, align))))
           return std::nullopt;
         if (gen::useful_fraction(problem, r.config) >= 0.9 * gen::useful_fraction(r.problem, r.config))
           return Plan{r.config, PlanOrigin::neighbour, {}};

@@ -179,7 +179,8 @@ __device__ __forceinline__ void fence_async_smem() { asm volatile("fence.proxy.a
 // with the FP64 tensor cores (mma.sync m16n8k4 on pairs of 8-row tiles on sm_90, or m16n8k8
 // with K8; m8n8k4 otherwise), reading its fragments from the same stages (row pitches
 // padded so that fragment reads are conflict-free). f32 operands (sm_90) are widened to f64
-// exactly as they are read, and the sums kept in f64 and rounded to f32 once, at the store.
+// exactly as they are read, and the sums kept in f64 and rounded to f32 at the store (alpha
+// and beta then apply in f32, as on the FMA path).
 // Edges are guarded only where the shape does not divide the tile. Work items (matrix,
 // tile) are walked with a grid-stride loop, so any batch fits; with cp.async stages and a
 // persistent grid a CTA issues its next item's first chunks before it stores the current

@@ -574,7 +574,8 @@ struct Slab {
   }
 
   // MMA (sm_90): the FP64 tensor cores, f32 operands widened to f64 as they are read and
-  // the sums kept in f64 (rounded to T once, at the store). A warp's unit is (16 RM) x (16 RN) outputs of
+  // the sums kept in f64 (rounded to T at the store, where alpha and beta
+  // apply in T as on the FMA path). A warp's unit is (16 RM) x (16 RN) outputs of
   // one matrix, RM blocks of 16 rows by RN blocks of 16 columns; a row block and a column
   // block take two mma.sync m16n8k4 (one per 8-column half) each 4-deep k step. Operands are
   // read where they lie in the slab, rows of any length (65 doubles: bulk-copied whole): the
