@@ -1191,10 +1191,11 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   // f32 whose rows are whole 16-byte units, sides of 40-256 and K from 16, no shared
   // operand, on sm_90: the tile on the FP64 tensor cores that f64 would take, fed the f32
   // operands (widened to f64 as they are read, sums in f64) where f64 takes one. On the
-  // H200 (2026-12-02, forced beside this heuristic's FMA pick; bench/NOTES.md) 1.08-2.14x on
+  // H200 (2026-12-02, bench/NOTES.md), forced beside this heuristic's FMA pick: 1.08-2.14x on
   // 25 of a fresh draw of 28 such shapes with sides 40-256 (1017x220x208x40 26 -> 55 % of
-  // copy, 2730x128^3 25 -> 56 %, 10922x64^3 78 -> 96 %); 20000x48^3 0.98x. Not with odd
-  // K: 8579x54x37x64 ran 0.78x, its rows copied a float at a time.
+  // copy), 10922x64^3 78 -> 96 %, 2730x128^3 25 -> 56 %, 20000x48^3 0.98x; through dispatch
+  // against the FMA picks on another fresh draw of 24, geomean 1.31x (0.98-2.50x). Not with
+  // odd K: 8579x54x37x64 ran 0.78x, its rows copied a float at a time.
   if (p.dtype == DType::f32 && d.cc_major >= 9 && !p.bcast_a() && !p.bcast_b() && std::min(p.m, p.n) >= 40 &&
       std::max(p.m, p.n) <= 256 && p.k >= 16 && f32_mma_rows(p, align_bytes)) {
     GemmProblem q = p;
