@@ -1292,18 +1292,19 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   };
   // The DMMA tile fed by cp.async stages (three; four for 64 x 64 x 8, below), also where
   // K is not a multiple of bk (the last step's copies guarded), from K = 16; K steps of 8 on
-  // the 64 x 64 tile where K is
-  // not a multiple of 16 (with 16, ptxas spills 84-108 bytes at K = 71-109). On the H200
-  // (2026-11-30, forced beside the register-fed tiles the heuristic gave them, 9 f64 shapes)
-  // 1.01-1.55x on every one: 27x104x51 50 -> 78 % of copy, 28x29x29 61 -> 83 %, 32x50x104
-  // 72 -> 92 %, 117x117x92 46 -> 59 %, 93x89x123 40 -> 49 %, 64x62x63 1.18x, 90x93x81 1.17x.
+  // the 64 x 64 tile where K is not a multiple of 16 (with 16, ptxas spills 84-108 bytes at
+  // K = 71-109). On the H200 (2026-11-30, forced beside the register-fed tiles the heuristic
+  // gave them, 9 f64 shapes) 1.01-1.55x on every one: 27x104x51 50 -> 78 % of copy, 28x29x29
+  // 61 -> 83 %, 32x50x104 72 -> 92 %, 117x117x92 46 -> 59 %, 93x89x123 40 -> 49 %, 64x62x63
+  // 1.18x, 90x93x81 1.17x.
   // The 64 x 64 tile stepping K by 8 takes four stages, not three: its stages are half the
   // size of the 16-deep ones, so three left 16 KB (f64) in flight a CTA. On the H200
   // (2026-12-02, forced side by side at the heuristic's picks, two fresh draws of 24 shapes
   // with sides 40-256, seeds 1209 and 1210) four stages ran the 26 such shapes 1.030x and
   // 1.056x faster (geomean of each draw, 0.947-1.312x; 1031x122x58x230 f64 50 -> 65 % of
   // copy), and every other DMMA tile of the draws slower (0.93x and 0.90x: 32 x 64 x 16
-  // 0.71-0.82x).
+  // 0.71-0.82x); through dispatch on a third draw (seed 1211) 1.017x on the 20 it changes
+  // (0.93-1.18x).
   auto staged = [&](KernelConfig c) {
     c.st = 3, c.minb = 1;
     if (c.bm == 64 && c.bn == 64 && p.k % 16) c.bk = 8, c.st = 4;
