@@ -191,7 +191,7 @@ case "$MODE" in
         [ "$s" = "$shape" ] && [ "$d" = "$dtype" ] && args+=(--config "$config")
       done < <(grep -vE '^#|^\s*$' "$F")
       timeout 120 "$B/tailor-bench" --shape "$shape" --dtype "$dtype" --no-overhead --copy-mib 512 "${args[@]}" 2>&1 |
-        grep -v '^#'
+        grep --line-buffered -v '^#'
     done 2>&1 | tee -a "$OUT/force.log"
     ;;
   ab)
@@ -203,7 +203,7 @@ case "$MODE" in
         echo "=== round $r $side" >> "$OUT/disp_ep.log"
         step round "$r" "$side"
         TAILOR_CACHE_DIR=$cache timeout 300 "$bench" --suite "$SUITE" --no-overhead --copy-mib 512 2>&1 |
-          grep -v '^#' >> "$OUT/disp_ep.log"
+          grep --line-buffered -v '^#' >> "$OUT/disp_ep.log"
       done
     done
     ;;
