@@ -1711,7 +1711,23 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // in larger CTAs (38x5x47 f32 in 224 threads 0.78x). Through dispatch on a fresh draw of
     // 16 the rule moves: 0.98-1.17x, geomean 1.05x (32x9x5 f32 90 -> 102 %). Only the family
     // timed: sides up to 48, no tall or wide outputs.
-    if (p.k >= 4 && p.k <= 14 && c.threads <= 128 && c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
+    // Past K of 14 the split is the runs' alignment: where each slab's runs of A and B are
+    // whole 32-byte sectors (so every slab starts on a sector boundary) the threads' copies
+    // won, where they are not the bulk copies did. Of the 77 FMA slabs of the 117 above with
+    // K of 15-128 in up to 128 threads: runs of whole sectors 49, tma = 2 0.90-1.16x, geomean
+    // 1.07x (16^3 f32 89 -> 99 % of copy, 12x20x16 f64 88 -> 98 %, 9x30x11 f64 1.13x; 5 slower,
+    // 36x52x26 f32 0.90x, 5x80x7 f64 0.94x); the other 28 0.88-1.03x, geomean 0.95x (5x19x16
+    // f32 with A's runs of 4560 bytes 0.88x, 25^3 f32 0.93x; two faster). (The tensor-core
+    // slabs are picked apart from these and keep the bulk copies.) On fresh draws: forced (40
+    // shapes, M and N of 2-32, bench/results/tma2k-1202) the FMA slabs of up to 128 threads
+    // with whole-sector runs 0.92-1.11x, geomean 1.06x (17), the others 0.83-1.10x, geomean
+    // 0.91x (17); through dispatch, 24 shapes the rule moves (M and N of 2-48), 0.90-1.13x,
+    // geomean 1.07x, 21 faster (7x16x39 f32 90 -> 101 % of copy, 30x30x8 f64 87 -> 98 %),
+    // 15x120x14 f64 0.90x, 17x96x12 f32 0.95x. Matrix-vector products were not timed: they
+    // keep the bulk copies.
+    const bool sector_runs = (c.mats * p.m * p.k * esz) % 32 == 0 && (c.mats * p.k * p.n * esz) % 32 == 0;
+    if (p.k >= 4 && (p.k <= 14 || (p.k <= 128 && sector_runs && std::min(p.m, p.n) >= 2)) && c.threads <= 128 &&
+        c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
       c.tma = 2;
     if (best > 0 && !check(p, c, d, align_bytes) && (c.tma == 2 || !one_column)) return c;
   }

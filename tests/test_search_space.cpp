@@ -423,16 +423,17 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(51939, 13, 14, 20, DType::f64), kDev, 16).tma != 0);
   CHECK(gen::heuristic(GemmProblem::make(699050, 8, 8, 8, DType::f32), kDev, 16).tma == 0);
   CHECK(gen::heuristic(GemmProblem::make(68933, 8, 64, 8, DType::f32), kDev, 16).tma == 0);
-  CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma != 0);
   CHECK(gen::heuristic(GemmProblem::make(1000000, 3, 25, 1, DType::f64), kDev, 16).tma == 0);
-  // Sides up to 8 with reductions past 64 are bulk-copied; up to 64 they stay with the
+  // Sides up to 8 with reductions past 64 take the bulk layout (its runs copied by the TMA
+  // unit or, where they are whole sectors, by the threads); up to 64 they stay with the
   // threads' slabs (8x64x8, 4x64x4 f64 and 7x62x5 f32 included).
   for (auto [m, k, n] : {std::array<int, 3>{5, 80, 7}, {6, 71, 6}, {3, 65, 6}, {8, 95, 3}, {2, 90, 2}})
     for (DType t : {DType::f32, DType::f64}) {
       const GemmProblem p = GemmProblem::make(50000, m, k, n, t).normalized();
       const KernelConfig h = gen::heuristic(p, kDev, 16);
       CAPTURE(p.to_string());
-      CHECK((h.family == Family::slab && h.tma == 1 && h.cs == 1));
+      CHECK((h.family == Family::slab && h.tma != 0 && h.cs == 1));
       CHECK_FALSE(gen::check(p, h, kDev, 16));
     }
   for (auto [m, k, n] : {std::array<int, 3>{8, 64, 8}, {4, 64, 4}, {7, 62, 5}, {6, 56, 4}})
@@ -445,7 +446,7 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
 }
 
-TEST_CASE("heuristic: bulk-layout FMA slabs with K of 4-14 in up to 128 threads copy their runs by the threads (tma = 2)") {
+TEST_CASE("heuristic: bulk-layout slabs in up to 128 threads copy their runs by the threads (tma = 2) with K of 4-14, or to 128 where the runs are whole sectors") {
   // The rule's family: the threads' cp.async of the aligned runs, one buffer, C staged.
   for (auto [b, m, k, n, t] : {std::tuple{250000, 10, 10, 10, DType::f32}, {127551, 14, 14, 14, DType::f32},
                                {104166, 20, 8, 20, DType::f32}, {63775, 14, 14, 14, DType::f64},
@@ -460,11 +461,35 @@ TEST_CASE("heuristic: bulk-layout FMA slabs with K of 4-14 in up to 128 threads 
     for (std::int64_t batch : {1, 2, 3, 17, 1001})
       CHECK_FALSE(gen::check(GemmProblem::make(batch, m, k, n, t).normalized(), c, kDev, 16));
   }
-  // Outside it: K past 14 (tma = 1), the tensor-core slabs, CTAs past 128 threads.
-  CHECK(gen::heuristic(GemmProblem::make(99734, 12, 20, 16, DType::f32), kDev, 16).tma == 1);
-  CHECK(gen::heuristic(GemmProblem::make(79365, 9, 48, 9, DType::f32), kDev, 16).tma == 1);
+  // Past K of 14 where each slab's runs of A and B are whole 32-byte sectors; where they are
+  // not, the bulk copies (tma = 1).
+  for (auto [b, m, k, n, t] : {std::tuple{99734, 12, 20, 16, DType::f32}, {79365, 9, 48, 9, DType::f32},
+                               {53648, 9, 30, 11, DType::f64},
+                               {22536, 8, 100, 8, DType::f64}}) {
+    const GemmProblem p = GemmProblem::make(b, m, k, n, t).normalized();
+    const KernelConfig c = gen::heuristic(p, kDev, 16);
+    CAPTURE(c.to_string());
+    CHECK((c.family == Family::slab && c.tma == 2 && c.st == 0 && c.threads <= 128));
+    CHECK((c.mats * m * k * p.esize()) % 32 == 0);
+    CHECK((c.mats * k * n * p.esize()) % 32 == 0);
+    CHECK_FALSE(gen::check(p, c, kDev, 16));
+    for (std::int64_t batch : {1, 2, 3, 17, 1001})
+      CHECK_FALSE(gen::check(GemmProblem::make(batch, m, k, n, t).normalized(), c, kDev, 16));
+  }
+  for (auto [b, m, k, n, t] : {std::tuple{156576, 5, 19, 16, DType::f32}, {71582, 25, 25, 25, DType::f32},
+                               {35791, 25, 25, 25, DType::f64}}) {
+    const GemmProblem p = GemmProblem::make(b, m, k, n, t).normalized();
+    const KernelConfig c = gen::heuristic(p, kDev, 16);
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::slab);
+    CHECK(c.tma == 1);
+    CHECK((c.mats * m * k * p.esize()) % 32 != 0);
+  }
+  // The tensor-core slabs, matrix-vector products and K past 128: the bulk copies.
+  CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
   const KernelConfig mma = gen::heuristic(GemmProblem::make(38580, 18, 18, 18, DType::f64), kDev, 16);
   CHECK((mma.mma == 1 && mma.tma == 1));
+  CHECK(gen::heuristic(GemmProblem::make(30000, 8, 160, 8, DType::f32), kDev, 16).tma != 2);
   const KernelConfig wide = gen::heuristic(GemmProblem::make(33921, 38, 5, 47, DType::f32), kDev, 16);
   CHECK((wide.threads > 128 && wide.tma == 1));
   // tma = 2 takes one buffer and the bulk copies' requirements.
