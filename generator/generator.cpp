@@ -1473,6 +1473,20 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       // three CTAs an SM, keeps one buffer (93 % of copy; 0.87x with two).
       if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 62 * 1024)
         if (const KernelConfig t = two_buffer_slab(); !check(p, t, d, align_bytes)) return t;
+      // Sides up to 48, K of 16-128 and CTAs of up to 128 threads, where each slab's runs of A
+      // and B are whole 32-byte sectors: the runs copied by the threads (tma = 2), as for the
+      // FMA slabs below. Forced on the H200 (2026-12-02, bench/results/tma2k-1202) such
+      // tensor-core slabs ran 0.87-1.15x their bulk copies, geomean 1.06x (11 shapes: 30^3
+      // 1.15x, 24x40x36 1.13x, 20^3 0.87x), those whose runs are not whole sectors 0.97x (10).
+      // Through dispatch on a fresh draw of 20 the rule moves (f64, sides 17-48, K 16-128):
+      // 0.99-1.13x, geomean 1.08x, 17 faster (21x42x24 87 -> 99 % of copy, 45x40x20 88 -> 99
+      // %), none slower by 1 % or more.
+      const bool sector_runs = (c.mats * p.m * p.k * esz) % 32 == 0 && (c.mats * p.k * p.n * esz) % 32 == 0;
+      if (sector_runs && p.k >= 16 && p.k <= 128 && c.threads <= 128 && std::max(p.m, p.n) <= 48) {
+        KernelConfig t = c;
+        t.tma = 2;
+        if (!check(p, t, d, align_bytes)) return t;
+      }
       return c;
     }
   }
@@ -1718,7 +1732,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // 1.07x (16^3 f32 89 -> 99 % of copy, 12x20x16 f64 88 -> 98 %, 9x30x11 f64 1.13x; 5 slower,
     // 36x52x26 f32 0.90x, 5x80x7 f64 0.94x); the other 28 0.88-1.03x, geomean 0.95x (5x19x16
     // f32 with A's runs of 4560 bytes 0.88x, 25^3 f32 0.93x; two faster). (The tensor-core
-    // slabs are picked apart from these and keep the bulk copies.) On fresh draws: forced (40
+    // slabs are picked above, with the same rule.) On fresh draws: forced (40
     // shapes, M and N of 2-32, bench/results/tma2k-1202) the FMA slabs of up to 128 threads
     // with whole-sector runs 0.92-1.11x, geomean 1.06x (17), the others 0.83-1.10x, geomean
     // 0.91x (17); through dispatch, 24 shapes the rule moves (M and N of 2-48), 0.90-1.13x,

@@ -385,7 +385,7 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   const KernelConfig f48 = gen::heuristic(GemmProblem::make(10000, 48, 48, 48, DType::f64), kDev, 16);
   CHECK((f48.family == Family::tiled && f48.mma == 1 && f48.bm == 48 && f48.bn == 48 && f48.st == 4));
   const KernelConfig f40 = gen::heuristic(GemmProblem::make(7812, 40, 40, 40, DType::f64), kDev, 16);
-  CHECK((f40.family == Family::slab && f40.mma == 1 && f40.tma == 1));
+  CHECK((f40.family == Family::slab && f40.mma == 1 && f40.tma != 0));
   // B's reads conflicted under 40 KB, M from 41: 105x22x40 takes the 112 x 40 DMMA tile.
   const KernelConfig f105 = gen::heuristic(GemmProblem::make(5074, 105, 22, 40, DType::f64), kDev, 16);
   CHECK((f105.family == Family::tiled && f105.mma == 1 && f105.bm == 112 && f105.bn == 40));
@@ -406,7 +406,7 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   const KernelConfig f68 = gen::heuristic(GemmProblem::make(5183, 68, 30, 53, DType::f64), kDev, 16);
   CHECK((f68.family == Family::slab && f68.mma == 1 && f68.st == 0 && f68.grid == 0));
   CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
-        "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=1,mma=1");
+        "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=2,mma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
   DeviceInfo ampere = kDev;
   ampere.cc_major = 8;
@@ -485,10 +485,15 @@ TEST_CASE("heuristic: bulk-layout slabs in up to 128 threads copy their runs by 
     CHECK(c.tma == 1);
     CHECK((c.mats * m * k * p.esize()) % 32 != 0);
   }
-  // The tensor-core slabs, matrix-vector products and K past 128: the bulk copies.
-  CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
+  // The tensor-core slabs alike (sides up to 48, K of 16-128; 25^3 f64 above, two matrices
+  // of 10000 bytes a run, keeps the bulk copies).
   const KernelConfig mma = gen::heuristic(GemmProblem::make(38580, 18, 18, 18, DType::f64), kDev, 16);
-  CHECK((mma.mma == 1 && mma.tma == 1));
+  CHECK((mma.family == Family::slab && mma.mma == 1 && mma.tma == 2 && mma.threads <= 128));
+  CHECK_FALSE(gen::check(GemmProblem::make(38580, 18, 18, 18, DType::f64).normalized(), mma, kDev, 16));
+  for (std::int64_t batch : {1, 2, 3, 17, 1001})
+    CHECK_FALSE(gen::check(GemmProblem::make(batch, 18, 18, 18, DType::f64).normalized(), mma, kDev, 16));
+  // Matrix-vector products and K past 128: the bulk copies.
+  CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(30000, 8, 160, 8, DType::f32), kDev, 16).tma != 2);
   const KernelConfig wide = gen::heuristic(GemmProblem::make(33921, 38, 5, 47, DType::f32), kDev, 16);
   CHECK((wide.threads > 128 && wide.tma == 1));
