@@ -1473,16 +1473,19 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       // three CTAs an SM, keeps one buffer (93 % of copy; 0.87x with two).
       if (c.mats == 1 && p.m > 64 && p.n > 64 && ab <= 62 * 1024)
         if (const KernelConfig t = two_buffer_slab(); !check(p, t, d, align_bytes)) return t;
-      // Sides up to 48, K of 16-128 and CTAs of up to 128 threads, where each slab's runs of A
+      // Sides up to 48, K of 24-128 and CTAs of up to 128 threads, where each slab's runs of A
       // and B are whole 32-byte sectors: the runs copied by the threads (tma = 2), as for the
       // FMA slabs below. Forced on the H200 (2026-12-02, bench/results/tma2k-1202) such
       // tensor-core slabs ran 0.87-1.15x their bulk copies, geomean 1.06x (11 shapes: 30^3
       // 1.15x, 24x40x36 1.13x, 20^3 0.87x), those whose runs are not whole sectors 0.97x (10).
       // Through dispatch on a fresh draw of 20 the rule moves (f64, sides 17-48, K 16-128):
       // 0.99-1.13x, geomean 1.08x, 17 faster (21x42x24 87 -> 99 % of copy, 45x40x20 88 -> 99
-      // %), none slower by 1 % or more.
+      // %), none slower by 1 % or more; bench/outside_suite.txt 30^3 1.15x, 40^3 1.12x, 24x40x36
+      // 1.13x, 18^3 1.10x, 20^3 0.87x (0.87x forced too). With K under 24 the gains and losses
+      // cancel (7 shapes of these draws, geomean 1.00x: 20^3 0.87x, 23x16x24 0.95x, 18^3 1.10x);
+      // from 24 all 24 shapes gained, 1.02-1.15x: K from 24 only.
       const bool sector_runs = (c.mats * p.m * p.k * esz) % 32 == 0 && (c.mats * p.k * p.n * esz) % 32 == 0;
-      if (sector_runs && p.k >= 16 && p.k <= 128 && c.threads <= 128 && std::max(p.m, p.n) <= 48) {
+      if (sector_runs && p.k >= 24 && p.k <= 128 && c.threads <= 128 && std::max(p.m, p.n) <= 48) {
         KernelConfig t = c;
         t.tma = 2;
         if (!check(p, t, d, align_bytes)) return t;

@@ -485,13 +485,16 @@ TEST_CASE("heuristic: bulk-layout slabs in up to 128 threads copy their runs by 
     CHECK(c.tma == 1);
     CHECK((c.mats * m * k * p.esize()) % 32 != 0);
   }
-  // The tensor-core slabs alike (sides up to 48, K of 16-128; 25^3 f64 above, two matrices
-  // of 10000 bytes a run, keeps the bulk copies).
-  const KernelConfig mma = gen::heuristic(GemmProblem::make(38580, 18, 18, 18, DType::f64), kDev, 16);
+  // The tensor-core slabs alike with K of 24-128 (sides up to 48; 25^3 f64 above, two
+  // matrices of 10000 bytes a run, keeps the bulk copies, and so does 18^3 f64, K under 24).
+  const KernelConfig mma = gen::heuristic(GemmProblem::make(30000, 30, 30, 30, DType::f64), kDev, 16);
   CHECK((mma.family == Family::slab && mma.mma == 1 && mma.tma == 2 && mma.threads <= 128));
-  CHECK_FALSE(gen::check(GemmProblem::make(38580, 18, 18, 18, DType::f64).normalized(), mma, kDev, 16));
+  CHECK((mma.mats * 30 * 30 * 8) % 32 == 0);
+  CHECK_FALSE(gen::check(GemmProblem::make(30000, 30, 30, 30, DType::f64).normalized(), mma, kDev, 16));
   for (std::int64_t batch : {1, 2, 3, 17, 1001})
-    CHECK_FALSE(gen::check(GemmProblem::make(batch, 18, 18, 18, DType::f64).normalized(), mma, kDev, 16));
+    CHECK_FALSE(gen::check(GemmProblem::make(batch, 30, 30, 30, DType::f64).normalized(), mma, kDev, 16));
+  const KernelConfig mma18 = gen::heuristic(GemmProblem::make(38580, 18, 18, 18, DType::f64), kDev, 16);
+  CHECK((mma18.family == Family::slab && mma18.mma == 1 && mma18.tma == 1));
   // Matrix-vector products and K past 128: the bulk copies.
   CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(30000, 8, 160, 8, DType::f32), kDev, 16).tma != 2);
