@@ -71,6 +71,15 @@ int pow2_divisor(std::int64_t n, int cap) {
   return w;
 }
 
+// Whether each slab's runs of A and B (mats * M * K and mats * K * N elements) are whole
+// 32-byte sectors, so that every slab's copies start on a sector boundary: where they are,
+// the threads' cp.async beat the TMA unit's bulk copies on the H200, where they are not the
+// bulk copies won (bench/NOTES.md, "Runs of whole sectors"). Shared operands were not timed.
+bool sector_runs(const GemmProblem& p, const KernelConfig& c) {
+  const std::int64_t esz = p.esize();
+  return !p.bcast_a() && !p.bcast_b() && c.mats * p.m * p.k * esz % 32 == 0 && c.mats * p.k * p.n * esz % 32 == 0;
+}
+
 // Shared-memory elements of one staged operand, rounded to 16 bytes (as slab.cuh does).
 std::int64_t slab_op_elems(const OpGeom& g, int mats, int rowpad, int matpad, std::int64_t esz) {
   const std::int64_t nmat = g.bcast ? 1 : mats;
@@ -1484,8 +1493,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
       // 1.13x, 18^3 1.10x, 20^3 0.87x (0.87x forced too). With K under 24 the gains and losses
       // cancel (7 shapes of these draws, geomean 1.00x: 20^3 0.87x, 23x16x24 0.95x, 18^3 1.10x);
       // from 24 all 24 shapes gained, 1.02-1.15x: K from 24 only.
-      const bool sector_runs = (c.mats * p.m * p.k * esz) % 32 == 0 && (c.mats * p.k * p.n * esz) % 32 == 0;
-      if (sector_runs && p.k >= 24 && p.k <= 128 && c.threads <= 128 && std::max(p.m, p.n) <= 48) {
+      if (sector_runs(p, c) && p.k >= 24 && p.k <= 128 && c.threads <= 128 && std::max(p.m, p.n) <= 48) {
         KernelConfig t = c;
         t.tma = 2;
         if (!check(p, t, d, align_bytes)) return t;
@@ -1742,8 +1750,7 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // geomean 1.07x, 21 faster (7x16x39 f32 90 -> 101 % of copy, 30x30x8 f64 87 -> 98 %),
     // 15x120x14 f64 0.90x, 17x96x12 f32 0.95x. Matrix-vector products were not timed: they
     // keep the bulk copies.
-    const bool sector_runs = (c.mats * p.m * p.k * esz) % 32 == 0 && (c.mats * p.k * p.n * esz) % 32 == 0;
-    if (p.k >= 4 && (p.k <= 14 || (p.k <= 128 && sector_runs && std::min(p.m, p.n) >= 2)) && c.threads <= 128 &&
+    if (p.k >= 4 && (p.k <= 14 || (p.k <= 128 && sector_runs(p, c) && std::min(p.m, p.n) >= 2)) && c.threads <= 128 &&
         c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
       c.tma = 2;
     if (best > 0 && !check(p, c, d, align_bytes) && (c.tma == 2 || !one_column)) return c;

@@ -495,7 +495,14 @@ TEST_CASE("heuristic: bulk-layout slabs in up to 128 threads copy their runs by 
     CHECK_FALSE(gen::check(GemmProblem::make(batch, 30, 30, 30, DType::f64).normalized(), mma, kDev, 16));
   const KernelConfig mma18 = gen::heuristic(GemmProblem::make(38580, 18, 18, 18, DType::f64), kDev, 16);
   CHECK((mma18.family == Family::slab && mma18.mma == 1 && mma18.tma == 1));
-  // Matrix-vector products and K past 128: the bulk copies.
+  // A shared operand (not timed), matrix-vector products and K past 128: the bulk copies.
+  for (char shared : {'A', 'B'}) {
+    GemmProblem p = GemmProblem::make(99734, 12, 20, 16, DType::f32);
+    if (shared == 'A') p.broadcast_a(); else p.broadcast_b();
+    const KernelConfig c = gen::heuristic(p.normalized(), kDev, 16);
+    CAPTURE(c.to_string());
+    CHECK((c.family == Family::slab && c.tma == 1));
+  }
   CHECK(gen::heuristic(GemmProblem::make(130000, 3, 90, 1, DType::f64), kDev, 16).tma == 1);
   CHECK(gen::heuristic(GemmProblem::make(30000, 8, 160, 8, DType::f32), kDev, 16).tma != 2);
   const KernelConfig wide = gen::heuristic(GemmProblem::make(33921, 38, 5, 47, DType::f32), kDev, 16);
