@@ -1748,11 +1748,41 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // with whole-sector runs 0.92-1.11x, geomean 1.06x (17), the others 0.83-1.10x, geomean
     // 0.91x (17); through dispatch, 24 shapes the rule moves (M and N of 2-48), 0.90-1.13x,
     // geomean 1.07x, 21 faster (7x16x39 f32 90 -> 101 % of copy, 30x30x8 f64 87 -> 98 %),
-    // 15x120x14 f64 0.90x, 17x96x12 f32 0.95x. Matrix-vector products were not timed: they
-    // keep the bulk copies.
+    // 15x120x14 f64 0.90x, 17x96x12 f32 0.95x.
     if (p.k >= 4 && (p.k <= 14 || (p.k <= 128 && sector_runs(p, c) && std::min(p.m, p.n) >= 2)) && c.threads <= 128 &&
         c.st == 0 && !tall_out && std::max(p.m, p.n) <= 48)
       c.tma = 2;
+    // Matrix-vector products (N = 1, M of 2-48, K of 15-96, up to 128 threads) take the
+    // threads' copies too, their slab's matrix count multiplied by the smallest of 2, 4 or 8
+    // that makes its runs whole sectors where the pick's are not (threads for one micro-tile
+    // each). Forced on the H200 (2026-12-02, bench/results/round-1202, 24 fresh shapes, K of
+    // 15-128): the 9 with whole-sector runs 0.91-1.15x their bulk copies, geomean 1.07x
+    // (96277x38x19x1 f32 87 -> 99 % of copy, 45072x48x16x1 f64 0.91x); the other 15 with
+    // their count multiplied 0.99-1.13x, geomean 1.04x (85130x48x17x1 f32 90 -> 102 %), where
+    // the threads' copies at the pick's count ran 0.99x. Through dispatch on a fresh draw of
+    // 24 the rule moved: 0.89-1.14x, geomean 1.05x, 16 faster (107296x34x19x1 f32 86 -> 98 %),
+    // 3 slower, all with K of 99-112 (15809x20x112x1 f64 0.89x, 17861x41x99x1 f32 0.92x): of
+    // the 48 shapes, those with K past 96 ran geomean 0.97x (5), the others 1.06x (43), hence
+    // K up to 96; a second fresh draw of 24 with K of 15-96: 0.91-1.13x, geomean 1.05x, 16
+    // faster (106990x26x25x1 f32 86 -> 97 %), 4 slower, whole-sector picks with K of 16-24 of
+    // 18-23 KB (48449x30x24x1 f64 0.91x, 50200x43x16x1 f64 0.92x; others of the kind gained,
+    // 52011x37x18x1 f64 1.14x). (For matrices, sides 9-48, multiplying the count lost: 26 shapes, geomean
+    // 0.92x for FMA slabs, 0.81x on the tensor cores, 33^3 f32 0.94x.)
+    else if (p.n == 1 && p.m >= 2 && p.m <= 48 && p.k >= 15 && p.k <= 96 && c.threads <= 128 && c.st == 0 &&
+             c.tma == 1 && !p.bcast_a() && !p.bcast_b() && !one_column && best > 0) {
+      KernelConfig t = c;
+      for (int r : {1, 2, 4, 8}) {
+        t.mats = c.mats * r;
+        if (t.mats <= p.batch && sector_runs(p, t)) break;
+        t.mats = 0;
+      }
+      if (t.mats > 0) {
+        const std::int64_t units = t.mats * ceil_div(p.m, c.rm) * ceil_div(p.n, c.rn);
+        t.threads = static_cast<int>(std::max<std::int64_t>(c.threads, ceil_div(units, 32) * 32));
+        t.tma = 2;
+        if (!check(p, t, d, align_bytes)) c = t;
+      }
+    }
     if (best > 0 && !check(p, c, d, align_bytes) && (c.tma == 2 || !one_column)) return c;
   }
   if (one_column) return *one_column;

@@ -369,6 +369,9 @@ TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a p
       {999, 20, 20, 20, DType::f64, "slab,t=64,minb=1,mats=2,vec=2,rm=5,rn=4,grid=1,st=2,tma=1"},
       {1003, 16, 2, 16, DType::f32, "slab,t=256,minb=1,mats=4,vec=4,rm=2,rn=2,grid=2,st=2,cs=1,tma=1"},
       {997, 7, 19, 5, DType::f64, "slab,t=64,minb=1,mats=8,vec=2,rm=7,rn=1,grid=1,st=2,cs=1,tma=1"},
+      // matrix-vector products on the threads' copies, the counts that make runs whole sectors
+      {1001, 39, 33, 1, DType::f32, "slab,t=64,minb=1,mats=8,vec=4,rm=5,rn=1,grid=0,cs=1,tma=2"},
+      {999, 32, 65, 1, DType::f64, "slab,t=128,minb=1,mats=4,vec=2,rm=1,rn=1,grid=0,cs=1,tma=2"},
   };
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {2.5, 0.0}, {-0.75, 1.0}, {2.5, 0.5}, {1.0, 1.0}};
   int n = 0;
