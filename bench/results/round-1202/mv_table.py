@@ -26,7 +26,7 @@ cfgs = {}
 lines = open("ab_mv.suite").read().splitlines()
 for i, l in enumerate(lines):
     if l.startswith("#"): cfgs[lines[i + 1]] = l.split("-> ")[1]
-ab = subprocess.run(["python3", "ab.py", "call2/ab/disp_ep.log"], capture_output=True, text=True).stdout
+ab = subprocess.run(["python3", "../tma2k-1202/ab.py", "call2/ab/disp_ep.log"], capture_output=True, text=True).stdout
 for l in ab.splitlines():
     f = l.split()
     if len(f) < 5 or not f[0][0].isdigit(): continue
