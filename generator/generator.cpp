@@ -1766,8 +1766,8 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
     // K up to 96; a second fresh draw of 24 with K of 15-96: 0.91-1.13x, geomean 1.05x, 16
     // faster (106990x26x25x1 f32 86 -> 97 %), 4 slower, whole-sector picks with K of 16-24 of
     // 18-23 KB (48449x30x24x1 f64 0.91x, 50200x43x16x1 f64 0.92x; others of the kind gained,
-    // 52011x37x18x1 f64 1.14x). (For matrices, sides 9-48, multiplying the count lost: 26 shapes, geomean
-    // 0.92x for FMA slabs, 0.81x on the tensor cores, 33^3 f32 0.94x.)
+    // 52011x37x18x1 f64 1.14x). (For matrices, sides 9-48, multiplying the count lost: 26
+    // shapes, geomean 0.92x for FMA slabs, 0.81x on the tensor cores, 33^3 f32 0.94x.)
     else if (p.n == 1 && p.m >= 2 && p.m <= 48 && p.k >= 15 && p.k <= 96 && c.threads <= 128 && c.st == 0 &&
              c.tma == 1 && !p.bcast_a() && !p.bcast_b() && !one_column && best > 0) {
       KernelConfig t = c;
