@@ -552,17 +552,27 @@ std::int64_t smem_bytes(const GemmProblem& problem, const KernelConfig& c) {
     const GemmProblem q = slab_canonical(p);
     const SlabPads pads = slab_pads(q, c);
     const std::int64_t buffers = c.st == 2 ? 2 : 1;  // st = 2: the next slab lands in a second buffer
-    // tma = 1 with a slab that is not whole 16-byte units: it lands up to one unit in, and
-    // one more unit of room is kept (slab.cuh's RUN_ALIGNED and C_ALIGNED).
-    const std::int64_t unit = 16 / esz;
-    auto room = [&](bool bulk, std::int64_t e) { return c.tma && bulk && (c.mats * e) % unit != 0 ? unit : 0; };
-    const std::int64_t op_a = slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) + room(!q.bcast_a(), q.m * q.k);
-    const std::int64_t op_b = slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz) + room(!q.bcast_b(), q.k * q.n);
+    // Bulk-copied runs that are not whole 16-byte units land up to one unit in, and one
+    // more unit of room is kept; in FMA slabs whose copies the TMA unit makes (tma = 1,
+    // mma = 0: the operands and a staged C), runs that are not whole 128-byte lines land up
+    // to a line in, where shared and global memory share their lines, and a line of room is
+    // kept (slab.cuh's RUN_ALIGNED, CONGRUENT, C_ALIGNED and C_CONGRUENT).
+    const std::int64_t unit = 16 / esz, line = 128 / esz;
+    auto room = [&](bool bulk, bool lines, std::int64_t e) -> std::int64_t {
+      if (!c.tma || !bulk) return 0;
+      if (lines && (c.mats * e) % line != 0) return line;
+      return (c.mats * e) % unit != 0 ? unit : 0;
+    };
+    const bool op_lines = c.tma == 1 && !c.mma;
+    const std::int64_t op_a =
+        slab_op_elems(geom_a(q), c.mats, pads.a_row, pads.a_mat, esz) + room(!q.bcast_a(), op_lines, q.m * q.k);
+    const std::int64_t op_b =
+        slab_op_elems(geom_b(q), c.mats, pads.b_row, pads.b_mat, esz) + room(!q.bcast_b(), op_lines, q.k * q.n);
     // cs = 1: the slab's C is staged over the operands, after the broadcast ones (kept for
     // every slab a CTA takes)
     const std::int64_t keep = (q.bcast_a() ? op_a : 0) + (q.bcast_b() ? op_b : 0);
     const std::int64_t staged =
-        c.cs ? keep + ceil_div(static_cast<std::int64_t>(c.mats) * q.m * q.n, unit) * unit + room(true, q.m * q.n) : 0;
+        c.cs ? keep + ceil_div(static_cast<std::int64_t>(c.mats) * q.m * q.n, unit) * unit + room(true, op_lines, q.m * q.n) : 0;
     return buffers * std::max(op_a + op_b, staged) * esz;
   }
   const TiledPlan t = tiled_plan(p, c);

@@ -749,16 +749,24 @@ TEST_CASE("validation rules") {
   CHECK(gen::slab_pads(cube, ct).a_row == 0);
   const gen::SlabPads tp = gen::slab_pads(cube, c);
   CHECK((tp.a_row == 0 && tp.a_mat == 0 && tp.b_row == 0 && tp.b_mat == 0));
-  // 2 x 1089 floats: 8712 bytes, not whole 16-byte units. The copies take the aligned runs
-  // around the slabs: one more 16-byte unit of room for A, B and the staged C.
+  // 2 x 1089 floats: 8712 bytes, not whole 16-byte units nor 128-byte lines. The TMA
+  // unit's copies take the aligned runs around the slabs and land them where shared and
+  // global memory share their lines: a line (32 floats) of room for A, B and the staged C.
   c.mats = 2, c.vec = 2;  // (the threads stage a last, partial slab in vectors that divide it)
   CHECK_FALSE(gen::check(cube, c, kDev, 16));
-  CHECK(gen::smem_bytes(cube, c) == (2180 + 4 + 2180 + 4) * 4);
+  CHECK(gen::smem_bytes(cube, c) == (2180 + 32 + 2180 + 32) * 4);
   c.tma = 0;  // the threads stage such slabs at offset 0: no extra room
   CHECK(gen::smem_bytes(cube, c) == 2 * 2180 * 4);
+  c.tma = 2;  // the threads' cp.async land the aligned runs up to one 16-byte unit in
+  CHECK(gen::smem_bytes(cube, c) == (2180 + 4 + 2180 + 4) * 4);
   c.tma = 1;
-  const GemmProblem wide_c = GemmProblem::make(1000, 33, 1, 33, DType::f32).normalized();  // C the larger: 2178 -> 2180 + 4
+  const GemmProblem wide_c = GemmProblem::make(1000, 33, 1, 33, DType::f32).normalized();  // C the larger: 2178 -> 2180 + 32
+  CHECK(gen::smem_bytes(wide_c, c) == (2180 + 32) * 4);
+  c.tma = 2;  // C still leaves by a bulk store, from up to one unit in
   CHECK(gen::smem_bytes(wide_c, c) == (2180 + 4) * 4);
+  c.tma = 1, c.mma = 1;  // the tensor-core slabs keep the 16-byte phase only
+  CHECK(gen::smem_bytes(cube, c) == (2180 + 4 + 2180 + 4) * 4);
+  c.mma = 0;
   c.mats = 4, c.vec = 4;
   REQUIRE(gen::check(cube, c, kDev, 8));
   CHECK(gen::check(cube, c, kDev, 8)->find("16-byte aligned") != std::string::npos);

@@ -195,9 +195,13 @@ namespace tailor {
 // With BULK (TMA) a full slab arrives by one bulk copy of whole 16-byte units. Where
 // MATS matrices are not whole units (65 x 65 floats), slab s's run starts OFFSET(b0)
 // elements past a 16-byte boundary: the copy takes the aligned run around it, the slab
-// lands that many elements into shared memory, and one more unit of room is kept.
+// lands that many elements into shared memory, and one more unit of room is kept. With
+// LINES (FMA slabs whose copies the TMA unit makes: tma = 1, mma = 0) and a run that is
+// not whole 128-byte lines, the slab lands lead() elements in instead, where shared memory
+// and global memory share their 128-byte boundaries, and a line of room is kept. (With the
+// threads' copies, tma = 2, and in MMA slabs the congruent landing measured slower.)
 template <class T, int R, int L, i64 LD, i64 STRIDE, bool PACKED, bool BCAST, int ROWPAD,
-          int MATPAD, int MATS, int THREADS, int VEC, bool BULK>
+          int MATPAD, int MATS, int THREADS, int VEC, bool BULK, bool LINES>
 struct SlabOperand {
   static constexpr int E = R * L;  // elements of one matrix
   static constexpr int PITCH = L + ROWPAD;
@@ -205,9 +209,11 @@ struct SlabOperand {
   static constexpr int NMAT = BCAST ? 1 : MATS;  // matrices held in shared memory
   static constexpr int ALIGN_ELEMS = 16 / sizeof(T);
   static constexpr bool RUN_ALIGNED = !BULK || BCAST || (i64)MATS * E % ALIGN_ELEMS == 0;
+  static constexpr int LINE_ELEMS = 128 / sizeof(T);
+  static constexpr bool CONGRUENT = BULK && LINES && !BCAST && (i64)MATS * E % LINE_ELEMS != 0;
   // Shared-memory elements, rounded up so the next operand starts 16-byte aligned.
-  static constexpr int SMEM_ELEMS =
-      (NMAT * MATPITCH + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS + (RUN_ALIGNED ? 0 : ALIGN_ELEMS);
+  static constexpr int SMEM_ELEMS = (NMAT * MATPITCH + ALIGN_ELEMS - 1) / ALIGN_ELEMS * ALIGN_ELEMS +
+                                    (CONGRUENT ? LINE_ELEMS : RUN_ALIGNED ? 0 : ALIGN_ELEMS);
   static constexpr bool FLAT = ROWPAD == 0 && MATPAD == 0;
 
   // Bulk copies (full slabs): the slab at batch entry b0 starts offset(b0) elements past a
@@ -225,10 +231,22 @@ struct SlabOperand {
     const int off = offset(b0);
     return b0 * E - off + (i64)(copy_bytes(off) / sizeof(T)) <= batch * E;
   }
-  // Thread 0: the bulk copy of the full slab at b0 into s, completing on bar.
+  // Where the full slab at b0 starts in its buffer s: offset(b0) elements in, or with
+  // CONGRUENT the first element at or past s whose address is that of the slab's first
+  // element in global memory modulo 128 bytes (the same 16-byte phase, as s is 16-byte
+  // aligned), so that the copy's lines of shared and global memory coincide. Only the low
+  // bits of the addresses matter: 32-bit arithmetic (64-bit took registers and spilled).
+  __device__ __forceinline__ static int lead(const T* s, const T* g, i64 b0) {
+    if constexpr (!CONGRUENT) return offset(b0);
+    const unsigned gp = (unsigned)reinterpret_cast<unsigned long long>(g) + (unsigned)b0 * (unsigned)(E * sizeof(T));
+    const unsigned sp = (unsigned)__cvta_generic_to_shared(s);
+    return (int)(((gp - sp) & 127u) / sizeof(T));
+  }
+  // Thread 0: the bulk copy of the full slab at b0 into s (landing lead() elements in),
+  // completing on bar.
   __device__ __forceinline__ static void bulk(T* s, const T* __restrict__ g, i64 b0, unsigned long long* bar) {
     const int off = offset(b0);
-    bulk_load(s, g + b0 * E - off, copy_bytes(off), bar);
+    bulk_load(s + (lead(s, g, b0) - off), g + b0 * E - off, copy_bytes(off), bar);
   }
   // Every thread: the same aligned run as bulk, to the same place, by the threads' 16-byte
   // cp.async (complete at the caller's cp_wait). On the H200 the TMA unit's one-dimensional
@@ -237,7 +255,7 @@ struct SlabOperand {
     const int off = offset(b0);
     const unsigned units = copy_bytes(off) / 16u;
     const unsigned char* src = reinterpret_cast<const unsigned char*>(g + b0 * E - off);
-    unsigned char* dst = reinterpret_cast<unsigned char*>(s);
+    unsigned char* dst = reinterpret_cast<unsigned char*>(s + (lead(s, g, b0) - off));
 #pragma unroll 4
     for (unsigned u = tid; u < units; u += THREADS) cp_async_cg(dst + 16u * u, src + 16u * u);
   }
@@ -327,10 +345,12 @@ struct Slab {
   typedef typename S::T T;
   static constexpr int M = S::M, K = S::K, N = S::N;
   typedef SlabOperand<T, S::A_ROW ? M : K, S::A_ROW ? K : M, S::A_LD, S::A_STRIDE, S::A_PACKED,
-                      S::A_BCAST, S::A_ROWPAD, S::A_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA>
+                      S::A_BCAST, S::A_ROWPAD, S::A_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA,
+                      S::TMA && !S::TMA_THREADS && !S::MMA>
       OpA;
   typedef SlabOperand<T, S::B_ROW ? K : N, S::B_ROW ? N : K, S::B_LD, S::B_STRIDE, S::B_PACKED,
-                      S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA>
+                      S::B_BCAST, S::B_ROWPAD, S::B_MATPAD, S::MATS, S::THREADS, S::VEC, S::TMA,
+                      S::TMA && !S::TMA_THREADS && !S::MMA>
       OpB;
   // Vector reads of shared memory stay aligned at a slab's offset: the offsets are
   // multiples of gcd(MATS * E, 16 bytes of elements), which every read width divides.
@@ -341,11 +361,25 @@ struct Slab {
   // in global memory line up with those of shared memory (one more unit of room).
   static constexpr int V16 = 16 / (int)sizeof(T);
   static constexpr bool C_ALIGNED = !S::TMA || (S::MATS * M * N) % V16 == 0;
+  // Where the slab's C is not whole 128-byte lines, the staged sums land c_lead() elements
+  // in instead, where shared and global memory share their 128-byte boundaries (as the
+  // operands' lead()), so that the bulk store's lines coincide; a line of room is kept.
+  static constexpr bool C_CONGRUENT =
+      S::TMA && !S::TMA_THREADS && !S::MMA && (S::MATS * M * N) % (128 / (int)sizeof(T)) != 0;
+  static constexpr bool C_SPLIT = !C_ALIGNED || C_CONGRUENT;  // the staged C has a head of elements
+  __device__ __forceinline__ static int c_lead(const T* sC, const T* C, i64 b0) {
+    if constexpr (C_CONGRUENT) {
+      const unsigned gp = (unsigned)reinterpret_cast<unsigned long long>(C) + (unsigned)b0 * (unsigned)(M * N * sizeof(T));
+      const unsigned sp = (unsigned)__cvta_generic_to_shared(sC);
+      return (int)(((gp - sp) & 127u) / sizeof(T));
+    }
+    return C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+  }
   static constexpr int SMEM_BYTES = (OpA::SMEM_ELEMS + OpB::SMEM_ELEMS) * (int)sizeof(T);
   // One buffer's elements: the operands, or with CS the slab's staged C where it is larger
   // (it overlays them); whole 16-byte units, so that a second buffer starts aligned.
   static constexpr int C_STAGE =
-      S::CS ? (S::MATS * M * N + V16 - 1) / V16 * V16 + (C_ALIGNED ? 0 : V16) : 0;
+      S::CS ? (S::MATS * M * N + V16 - 1) / V16 * V16 + (C_CONGRUENT ? 128 / (int)sizeof(T) : C_ALIGNED ? 0 : V16) : 0;
   // A broadcast operand is staged once per CTA and kept for every slab, so the staged C
   // must not overlay it: broadcast operands come first in a buffer (B before A where only
   // B is broadcast and C is staged) and C is staged after them, over the others.
@@ -511,7 +545,7 @@ struct Slab {
     const bool active = tid < nb * UNITS;
     bulk_c = bulk_c && S::TMA && S::BETA == kZero;  // the vector path below applies alpha and beta
     if (active) accumulate(sA, sB, b, ti, tj, 0, acc);
-    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    const int oc = c_lead(sC, C, b0);
     T* sc = sC + oc;
     __syncthreads();  // sC overlays the operands
     if (active) {
@@ -528,23 +562,23 @@ struct Slab {
     flush_staged(sC, C, b0, nb, alpha, beta, tid, bulk_c);
   }
 
-  // The staged sums of the slab at b0 (at sC + oc, oc as above) out to C: by one bulk copy
+  // The staged sums of the slab at b0 (at sC + c_lead()) out to C: by one bulk copy
   // (bulk_c: TMA, beta = 0, a full slab; alpha already applied) or as vectors.
   __device__ __forceinline__ static void flush_staged(T* sC, T* __restrict__ C, i64 b0, int nb, T alpha, T beta,
                                                       int tid, bool bulk_c) {
-    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    const int oc = c_lead(sC, C, b0);
     T* sc = sC + oc;
     T* __restrict__ dst = C + b0 * (i64)(M * N);
     const int total = nb * M * N;
-    // !C_ALIGNED: elements [0, head) and [head + body, total) lie outside whole 16-byte units.
-    const int head = C_ALIGNED ? 0 : tmin((V16 - oc) % V16, total);
-    const int body = C_ALIGNED ? total : (total - head) / V16 * V16;
+    // C_SPLIT: elements [0, head) and [head + body, total) lie outside whole 16-byte units.
+    const int head = C_SPLIT ? tmin((V16 - oc % V16) % V16, total) : 0;
+    const int body = C_SPLIT ? (total - head) / V16 * V16 : total;
     if constexpr (S::TMA && S::BETA == kZero) {
       if (bulk_c) {
         fence_async_smem();  // this thread's sums, before the bulk copy reads them
         __syncthreads();
         if (tid == 0 && body > 0) bulk_store(dst + head, sc + head, (unsigned)(body * sizeof(T)));
-        if constexpr (!C_ALIGNED)
+        if constexpr (C_SPLIT)
           for (int f = tid; f < total - body; f += S::THREADS) {
             const int e = f < head ? f : body + f;
             dst[e] = sc[e];
@@ -553,7 +587,7 @@ struct Slab {
       }
     }
     __syncthreads();
-    if constexpr (C_ALIGNED) {
+    if constexpr (!C_SPLIT) {
       const int nv = total / CVEC;
       for (int v = tid; v < nv; v += S::THREADS) {
         const Vec<T, CVEC> r = *reinterpret_cast<const Vec<T, CVEC>*>(sC + v * CVEC);
@@ -703,7 +737,7 @@ struct Slab {
     bulk_c = bulk_c && S::TMA && S::BETA == kZero;
     MmaAcc acc;
     if (active) mma_unit(sA, sB, b, u, lane, acc);
-    const int oc = C_ALIGNED ? 0 : (int)((b0 * (M * N)) % V16);
+    const int oc = c_lead(sC, C, b0);
     T* sc = sC + oc;
     __syncthreads();  // sC overlays the operands
     if (active)
@@ -784,7 +818,7 @@ struct Slab {
         if (by_bulk(s)) {
           mbar_wait(&mbar[h], (phases >> h) & 1u);
           phases ^= 1u << h;
-          oa += OpA::offset(b0), ob += OpB::offset(b0);
+          oa += OpA::lead(a, A, b0), ob += OpB::lead(b, B, b0);
         } else {
           if (S::CS && tid == 0) bulk_store_wait<true>();
           __syncthreads();
@@ -869,7 +903,7 @@ struct Slab {
             cp_commit();
             cp_wait<0>();
             __syncthreads();
-            oa += OpA::offset(b0), ob += OpB::offset(b0);
+            oa += OpA::lead(sA, A, b0), ob += OpB::lead(sB, B, b0);
           } else if (bulk) {
             if (tid == 0) {
               if (S::CS) bulk_store_wait<true>();
@@ -881,7 +915,7 @@ struct Slab {
             }
             mbar_wait(bar, phase);
             phase ^= 1;
-            oa += OpA::offset(b0), ob += OpB::offset(b0);
+            oa += OpA::lead(sA, A, b0), ob += OpB::lead(sB, B, b0);
           } else {
             if (S::CS && tid == 0) bulk_store_wait<true>();
             __syncthreads();
