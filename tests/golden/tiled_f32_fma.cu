@@ -79,10 +79,10 @@ __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 // cp.async (sm_80 and newer) of BYTES (4, 8 or 16) from global to shared memory; with
 // `valid` false the destination is filled with zeros and nothing is read. Copies complete
 // in commit groups: cp_wait<N> returns when at most N groups are still in flight.
-// f64 copies ask the L2 to fetch the whole 128-byte line (.L2::128B), and the 16-byte ones
-// skip L1 (.cg): a DMMA tile's chunk of a row is often half a line (bk = 8), and the next
-// chunk then finds the other half in the L2 (on the H200 1365x128^3 f64 145.8 -> 142.0 us,
-// 2427x96^3 f64 1.29x). f32 copies stay .ca without the hint: there .cg lost up to 6 %
+// Every copy asks the L2 to fetch the whole 128-byte line (.L2::128B): a tile's chunk of a
+// row is often part of a line (bk = 8), and the next chunk then finds the rest in the L2 (on
+// the H200 1365x128^3 f64 145.8 -> 142.0 us, 2427x96^3 f64 1.27x, f32 tiles 1.00-1.01x).
+// f64's 16-byte copies also skip L1 (.cg); f32's stay .ca, where .cg lost up to 6 %
 // (bench/NOTES.md, "cp.async cache qualifiers").
 template <int BYTES, class T>
 __device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
@@ -90,11 +90,8 @@ __device__ __forceinline__ void cp_async(T* dst, const T* src, bool valid) {
   if constexpr (sizeof(T) == 8 && BYTES == 16)
     asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
                  "r"(valid ? 16 : 0));
-  else if constexpr (sizeof(T) == 8)
-    asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
-                 "r"(valid ? BYTES : 0));
   else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
+    asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src), "n"(BYTES),
                  "r"(valid ? BYTES : 0));
 }
 // The same for 16 bytes, cached in the L2 only (.cg): the line is not allocated in L1. (The
