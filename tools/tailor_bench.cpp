@@ -5,10 +5,12 @@
 // config came from, and the host overhead of a gemm call over a bare cuLaunchKernel.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
 
+#include "generator/generator.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/gpu_util.hpp"
 #include "runtime/reference.hpp"
@@ -150,6 +152,17 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
   TAILOR_CU(d.cuModuleLoadData(&mod, k->cubin.data()));
   CUfunction fn;
   TAILOR_CU(d.cuModuleGetFunction(&fn, mod, empty.name.c_str()));
+  // The same empty kernel taking the gemm kernel's six arguments: what passing them costs.
+  const char* scalar = p.dtype == DType::f32 ? "float" : "double";
+  const KernelSource empty_args{"tailor_empty_args_kernel",
+                                fmt::format("extern \"C\" __global__ void tailor_empty_args_kernel(const void*, const "
+                                            "void*, void*, {0}, {0}, long long) {{}}\n",
+                                            scalar)};
+  auto ka = rt.impl().cache.get(empty_args, rt.device().arch());
+  CUmodule mod_args;
+  TAILOR_CU(d.cuModuleLoadData(&mod_args, ka->cubin.data()));
+  CUfunction fn_args;
+  TAILOR_CU(d.cuModuleGetFunction(&fn_args, mod_args, empty_args.name.c_str()));
   auto loop = [&](auto&& call) {
     for (int i = 0; i < 1000; ++i) call();  // warm-up
     TAILOR_CU(d.cuStreamSynchronize(stream));
@@ -158,18 +171,46 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
     TAILOR_CU(d.cuStreamSynchronize(stream));
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / calls;
   };
-  std::vector<double> g, e;
+  // The kernel gemm resolves to, launched by the runtime's launch helper alone: what the
+  // kernel and its launch cost apart from the routing and the memo's lookup.
+  rt.gemm(p, A.get(), B.get(), C.get(), 1.0, 0.0, stream);
+  GemmProblem key = p;
+  key.alpha_kind = scalar_kind(1.0);
+  key.beta_kind = scalar_kind(0.0);
+  const int align = std::min({gen::alignment_of(A.get()), gen::alignment_of(B.get()), gen::alignment_of(C.get())});
+  const detail::Launchable& l = rt.impl().resolve(key, align, nullptr, A.get(), B.get(), C.get());
+  std::vector<double> g, e, direct, with_args;
   for (int round = 0; round < 3; ++round) {
     e.push_back(loop([&] { TAILOR_CU(d.cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr)); }));
+    with_args.push_back(loop([&] {
+      const void *a = A.get(), *b = B.get();
+      void* c = C.get();
+      double ad = 1.0, bd = 0.0;
+      float af = 1.0f, bf = 0.0f;
+      long long batch = p.batch;
+      const bool f32 = p.dtype == DType::f32;
+      void* args[] = {&a, &b, &c, f32 ? static_cast<void*>(&af) : static_cast<void*>(&ad),
+                      f32 ? static_cast<void*>(&bf) : static_cast<void*>(&bd), &batch};
+      TAILOR_CU(d.cuLaunchKernel(fn_args, 1, 1, 1, 32, 1, 1, 0, stream, args, nullptr));
+    }));
+    direct.push_back(loop([&] { TAILOR_CU(detail::launch(l, A.get(), B.get(), C.get(), 1.0, 0.0, stream)); }));
     g.push_back(loop([&] { rt.gemm(p, A.get(), B.get(), C.get(), 1.0, 0.0, stream); }));
   }
   C.download(hc.data(), nc * esz);
   const double err = detail::max_rel_err(p, hc.data(), detail::reference_gemm(p, ha.data(), hb.data(), nullptr, 1.0, 0.0));
   const double ge = detail::summarize(g).median, ee = detail::summarize(e).median;
+  const double de = detail::summarize(direct).median, ae = detail::summarize(with_args).median;
   std::printf("tiny calls: %d x %s %s: gemm %.3f us/call, bare cuLaunchKernel of an empty kernel %.3f us/call, "
               "ratio %.3f (median of 3 rounds); rel.err %.2e\n",
               calls, shape.c_str(), dtype.c_str(), ge * 1e6, ee * 1e6, ge / ee, err);
+  std::printf("tiny calls: its kernel %s (%u CTA%s of %u threads, %u B of shared memory) launched directly: "
+              "%.3f us/call, ratio %.3f to the bare launch\n",
+              l.plan.kernel_name.c_str(), l.shape.grid, l.shape.grid == 1 ? "" : "s", l.shape.block,
+              l.shape.smem_bytes, de * 1e6, de / ee);
+  std::printf("tiny calls: the empty kernel taking the same six arguments: %.3f us/call, ratio %.3f to the bare launch\n",
+              ae * 1e6, ae / ee);
   d.cuModuleUnload(mod);
+  d.cuModuleUnload(mod_args);
   return err <= tolerance(p.dtype) ? 0 : 1;
 }
 
