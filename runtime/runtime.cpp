@@ -216,9 +216,10 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   l.dtype = p.dtype;
   l.batch = gen::launch_batch(p, plan.config);  // a regrouped batch (rows) runs its own count
   l.shape = gen::launch_shape(p, plan.config, dev);
-  // Only where the kernel runs long enough for the next launch to be queued behind it: a
-  // tiny call is bound by the host, and cuLaunchKernelEx costs it a little more.
-  l.pdl = dev.cc_major >= 9 && detail::env().pdl && p.min_bytes() >= (1 << 20);
+  // Every call on sm_90, tiny ones included: back to back, a one-CTA kernel launched this
+  // way ran 0.91-0.98 of a bare launch's time where the plain launch ran 0.96-1.07
+  // (bench/NOTES.md, "Tiny calls under programmatic dependent launch").
+  l.pdl = dev.cc_major >= 9 && detail::env().pdl;
   detail::set_extents(p, l);
   {
     std::shared_lock lock(mu);

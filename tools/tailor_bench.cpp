@@ -179,7 +179,12 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
   key.beta_kind = scalar_kind(0.0);
   const int align = std::min({gen::alignment_of(A.get()), gen::alignment_of(B.get()), gen::alignment_of(C.get())});
   const detail::Launchable& l = rt.impl().resolve(key, align, nullptr, A.get(), B.get(), C.get());
-  std::vector<double> g, e, direct, with_args;
+  // On sm_90 the same kernel launched the other way (with programmatic dependent launch, or
+  // without it, whichever the runtime does not use).
+  detail::Launchable l_other = l;
+  l_other.pdl = !l.pdl;
+  const bool other = rt.device().cc_major >= 9;
+  std::vector<double> g, e, direct, with_args, direct_other;
   for (int round = 0; round < 3; ++round) {
     e.push_back(loop([&] { TAILOR_CU(d.cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr)); }));
     with_args.push_back(loop([&] {
@@ -195,6 +200,9 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
     }));
     direct.push_back(loop([&] { TAILOR_CU(detail::launch(l, A.get(), B.get(), C.get(), 1.0, 0.0, stream)); }));
     g.push_back(loop([&] { rt.gemm(p, A.get(), B.get(), C.get(), 1.0, 0.0, stream); }));
+    if (other)
+      direct_other.push_back(
+          loop([&] { TAILOR_CU(detail::launch(l_other, A.get(), B.get(), C.get(), 1.0, 0.0, stream)); }));
   }
   C.download(hc.data(), nc * esz);
   const double err = detail::max_rel_err(p, hc.data(), detail::reference_gemm(p, ha.data(), hb.data(), nullptr, 1.0, 0.0));
@@ -203,12 +211,18 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
   std::printf("tiny calls: %d x %s %s: gemm %.3f us/call, bare cuLaunchKernel of an empty kernel %.3f us/call, "
               "ratio %.3f (median of 3 rounds); rel.err %.2e\n",
               calls, shape.c_str(), dtype.c_str(), ge * 1e6, ee * 1e6, ge / ee, err);
-  std::printf("tiny calls: its kernel %s (%u CTA%s of %u threads, %u B of shared memory) launched directly: "
+  std::printf("tiny calls: its kernel %s (%u CTA%s of %u threads, %u B of shared memory) launched directly%s: "
               "%.3f us/call, ratio %.3f to the bare launch\n",
               l.plan.kernel_name.c_str(), l.shape.grid, l.shape.grid == 1 ? "" : "s", l.shape.block,
-              l.shape.smem_bytes, de * 1e6, de / ee);
+              l.shape.smem_bytes, l.pdl ? " with programmatic dependent launch" : "", de * 1e6, de / ee);
   std::printf("tiny calls: the empty kernel taking the same six arguments: %.3f us/call, ratio %.3f to the bare launch\n",
               ae * 1e6, ae / ee);
+  if (!direct_other.empty()) {
+    const double oe = detail::summarize(direct_other).median;
+    std::printf("tiny calls: its kernel launched directly %s programmatic dependent launch: %.3f us/call, ratio %.3f "
+                "to the bare launch\n",
+                l_other.pdl ? "with" : "without", oe * 1e6, oe / ee);
+  }
   d.cuModuleUnload(mod);
   d.cuModuleUnload(mod_args);
   return err <= tolerance(p.dtype) ? 0 : 1;

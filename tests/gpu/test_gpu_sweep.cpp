@@ -313,46 +313,48 @@ TEST_CASE("gpu: back-to-back dependent calls (programmatic dependent launch) rea
   // C1 = A B, then C2 = C1 B2, then C1 = C2 B3 (C1 is read by call 2 and rewritten by call
   // 3), enqueued without a host synchronisation: each kernel may start while the one before
   // it finishes, and must wait for it before touching memory. Repeated so that a race would
-  // show; shapes large enough (over 1 MiB) to take the early-start launch path.
+  // show; batches of 20000 and of 3 (a tiny call: every call on sm_90 takes the early-start
+  // launch path).
   for (DType t : {DType::f32, DType::f64})
-    for (int side : {16, 33}) {
-      const GemmProblem p = GemmProblem::make(20000, side, side, side, t).normalized();
-      CAPTURE(p.to_string());
-      const std::int64_t n = p.batch * side * side, esz = p.esize();
-      std::vector<char> ha(n * esz), hb(n * esz), hb2(n * esz), hb3(n * esz), out(n * esz);
-      detail::fill_random(ha.data(), t, n, 31), detail::fill_random(hb.data(), t, n, 32);
-      detail::fill_random(hb2.data(), t, n, 33), detail::fill_random(hb3.data(), t, n, 34);
-      const std::vector<char> zero(n * esz, 0);
-      // A float64 reference stored in the problem's dtype, as the next call's operand.
-      auto store = [&](const std::vector<double>& r, char* dst) {
-        for (std::int64_t e = 0; e < n; ++e) {
-          if (t == DType::f32) reinterpret_cast<float*>(dst)[e] = static_cast<float>(r[static_cast<std::size_t>(e)]);
-          else reinterpret_cast<double*>(dst)[e] = r[static_cast<std::size_t>(e)];
+    for (std::int64_t batch : {20000, 3})
+      for (int side : {16, 33}) {
+        const GemmProblem p = GemmProblem::make(batch, side, side, side, t).normalized();
+        CAPTURE(p.to_string());
+        const std::int64_t n = p.batch * side * side, esz = p.esize();
+        std::vector<char> ha(n * esz), hb(n * esz), hb2(n * esz), hb3(n * esz), out(n * esz);
+        detail::fill_random(ha.data(), t, n, 31), detail::fill_random(hb.data(), t, n, 32);
+        detail::fill_random(hb2.data(), t, n, 33), detail::fill_random(hb3.data(), t, n, 34);
+        const std::vector<char> zero(n * esz, 0);
+        // A float64 reference stored in the problem's dtype, as the next call's operand.
+        auto store = [&](const std::vector<double>& r, char* dst) {
+          for (std::int64_t e = 0; e < n; ++e) {
+            if (t == DType::f32) reinterpret_cast<float*>(dst)[e] = static_cast<float>(r[static_cast<std::size_t>(e)]);
+            else reinterpret_cast<double*>(dst)[e] = r[static_cast<std::size_t>(e)];
+          }
+        };
+        auto r1 = detail::reference_gemm(p, ha.data(), hb.data(), zero.data(), 1.0, 0.0);
+        std::vector<char> c1(n * esz);
+        store(r1, c1.data());
+        auto r2 = detail::reference_gemm(p, c1.data(), hb2.data(), zero.data(), 1.0, 0.0);
+        std::vector<char> c2(n * esz);
+        store(r2, c2.data());
+        const auto r3 = detail::reference_gemm(p, c2.data(), hb3.data(), zero.data(), 1.0, 0.0);
+        detail::DeviceBuffer A(n * esz), B(n * esz), B2(n * esz), B3(n * esz), C1(n * esz), C2(n * esz);
+        A.upload(ha.data(), n * esz), B.upload(hb.data(), n * esz);
+        B2.upload(hb2.data(), n * esz), B3.upload(hb3.data(), n * esz);
+        for (int rep = 0; rep < 5; ++rep) {
+          std::vector<char> poison(n * esz);
+          detail::fill_nan(poison.data(), t, n);
+          C1.upload(poison.data(), n * esz), C2.upload(poison.data(), n * esz);
+          rt.gemm(p, A.get(), B.get(), C1.get(), 1.0, 0.0, nullptr);
+          rt.gemm(p, C1.get(), B2.get(), C2.get(), 1.0, 0.0, nullptr);
+          rt.gemm(p, C2.get(), B3.get(), C1.get(), 1.0, 0.0, nullptr);
+          TAILOR_CU(detail::driver().cuStreamSynchronize(nullptr));
+          C1.download(out.data(), n * esz);
+          // The chain's rounding differs from the reference's by a few ulps per step.
+          CHECK(detail::max_rel_err(p, out.data(), r3) <= (t == DType::f32 ? 1e-4 : 1e-11));
         }
-      };
-      auto r1 = detail::reference_gemm(p, ha.data(), hb.data(), zero.data(), 1.0, 0.0);
-      std::vector<char> c1(n * esz);
-      store(r1, c1.data());
-      auto r2 = detail::reference_gemm(p, c1.data(), hb2.data(), zero.data(), 1.0, 0.0);
-      std::vector<char> c2(n * esz);
-      store(r2, c2.data());
-      const auto r3 = detail::reference_gemm(p, c2.data(), hb3.data(), zero.data(), 1.0, 0.0);
-      detail::DeviceBuffer A(n * esz), B(n * esz), B2(n * esz), B3(n * esz), C1(n * esz), C2(n * esz);
-      A.upload(ha.data(), n * esz), B.upload(hb.data(), n * esz);
-      B2.upload(hb2.data(), n * esz), B3.upload(hb3.data(), n * esz);
-      for (int rep = 0; rep < 5; ++rep) {
-        std::vector<char> poison(n * esz);
-        detail::fill_nan(poison.data(), t, n);
-        C1.upload(poison.data(), n * esz), C2.upload(poison.data(), n * esz);
-        rt.gemm(p, A.get(), B.get(), C1.get(), 1.0, 0.0, nullptr);
-        rt.gemm(p, C1.get(), B2.get(), C2.get(), 1.0, 0.0, nullptr);
-        rt.gemm(p, C2.get(), B3.get(), C1.get(), 1.0, 0.0, nullptr);
-        TAILOR_CU(detail::driver().cuStreamSynchronize(nullptr));
-        C1.download(out.data(), n * esz);
-        // The chain's rounding differs from the reference's by a few ulps per step.
-        CHECK(detail::max_rel_err(p, out.data(), r3) <= (t == DType::f32 ? 1e-4 : 1e-11));
       }
-    }
 }
 
 TEST_CASE("gpu: bulk-copied slabs (tma, cs) under every alpha and beta, with a partial last slab") {
