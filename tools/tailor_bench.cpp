@@ -257,7 +257,9 @@ int main(int argc, char** argv) {
                                            "from one 5x10x5 product up to --suite's or --shape's problems");
   app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
-  app.add_option("--tiny-calls", tiny, "time N back-to-back calls of --shape against N bare launches of an empty kernel")
+  app.add_option("--tiny-calls", tiny,
+                 "time N back-to-back calls of --shape against N bare launches of an empty kernel, beside its "
+                 "kernel launched directly (with and without PDL) and an empty kernel taking the same arguments")
       ->check(CLI::Range(1, 10000000));
   return tools::guarded_main(app, argc, argv, [&]() -> int {
     std::vector<tools::SuiteEntry> problems;
