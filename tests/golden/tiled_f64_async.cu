@@ -81,7 +81,7 @@ __device__ __forceinline__ T tmin(T a, T b) { return a < b ? a : b; }
 // in commit groups: cp_wait<N> returns when at most N groups are still in flight.
 // Every copy asks the L2 to fetch the whole 128-byte line (.L2::128B): a tile's chunk of a
 // row is often part of a line (bk = 8), and the next chunk then finds the rest in the L2 (on
-// the H200 1365x128^3 f64 145.8 -> 142.0 us, 2427x96^3 f64 1.27x, f32 tiles 1.00-1.01x).
+// the H200 1365x128^3 f64 145.8 -> 142.0 us, 2427x96^3 f64 1.27x, f32 tiles 1.00-1.02x).
 // f64's 16-byte copies also skip L1 (.cg); f32's stay .ca, where .cg lost up to 6 %
 // (bench/NOTES.md, "cp.async cache qualifiers").
 template <int BYTES, class T>

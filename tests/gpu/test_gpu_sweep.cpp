@@ -328,8 +328,9 @@ TEST_CASE("gpu: back-to-back dependent calls (programmatic dependent launch) rea
         // A float64 reference stored in the problem's dtype, as the next call's operand.
         auto store = [&](const std::vector<double>& r, char* dst) {
           for (std::int64_t e = 0; e < n; ++e) {
-            if (t == DType::f32) reinterpret_cast<float*>(dst)[e] = static_cast<float>(r[static_cast<std::size_t>(e)]);
-            else reinterpret_cast<double*>(dst)[e] = r[static_cast<std::size_t>(e)];
+            const double v = r[static_cast<std::size_t>(e)];
+            if (t == DType::f32) reinterpret_cast<float*>(dst)[e] = static_cast<float>(v);
+            else reinterpret_cast<double*>(dst)[e] = v;
           }
         };
         auto r1 = detail::reference_gemm(p, ha.data(), hb.data(), zero.data(), 1.0, 0.0);
