@@ -1205,26 +1205,74 @@ bool f32_mma_rows(const GemmProblem& problem, int align_bytes) {
   return p.dtype == DType::f32 && a_ok && b_ok && align_bytes >= 16;
 }
 
-KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs) {
-  const GemmProblem p = norm(problem);
-  // f32 whose rows are whole 16-byte units, sides of 40-256 and K from 16, no shared
-  // operand, on sm_90: the tile on the FP64 tensor cores that f64 would take, fed the f32
-  // operands (widened to f64 as they are read, sums in f64) where f64 takes one. On the
-  // H200 (2026-12-02, bench/NOTES.md), forced beside this heuristic's FMA pick: 1.08-2.14x on
-  // 25 of a fresh draw of 28 such shapes with sides 40-256 (1017x220x208x40 26 -> 55 % of
-  // copy), 10922x64^3 78 -> 96 %, 2730x128^3 25 -> 56 %, 20000x48^3 0.98x; through dispatch
-  // against the FMA picks on another fresh draw of 24, geomean 1.31x (0.98-2.50x). Not with
-  // odd K: 8579x54x37x64 ran 0.78x, its rows copied a float at a time.
-  if (p.dtype == DType::f32 && d.cc_major >= 9 && !p.bcast_a() && !p.bcast_b() && std::min(p.m, p.n) >= 40 &&
-      std::max(p.m, p.n) <= 256 && p.k >= 16 && f32_mma_rows(p, align_bytes)) {
-    GemmProblem q = p;
-    q.dtype = DType::f64;
-    KernelConfig h = heuristic_as_given(q, d, align_bytes, wide_f32_outputs);
-    if (h.family == Family::tiled && h.mma && !h.rows && !h.tr && !h.cols) {
-      h.vec = 4;
-      if (!check(p, h, d, align_bytes)) return h;
-    }
+namespace {
+
+// heuristic_as_given's pick; `f32_dmma` false keeps f32 off the FP64 tensor cores (the FMA
+// kernels' pick, which the rule below weighs the tensor cores' tile against).
+KernelConfig as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs,
+                      bool f32_dmma);
+
+// f32 on sm_90 with sides of 40-256 and K from 16: the tile on the FP64 tensor cores (the f32
+// operands widened to f64 as they are read, sums in f64) that would replace the FMA pick, if
+// any. First where the rows are whole 16-byte units and no operand is shared: there f64's tile
+// as given. On the H200 (2026-12-02, bench/NOTES.md), forced beside the FMA pick: 1.08-2.14x
+// on 25 of a fresh draw of 28 such shapes with sides 40-256 (1017x220x208x40 26 -> 55 % of
+// copy), 10922x64^3 78 -> 96 %, 2730x128^3 25 -> 56 %, 20000x48^3 0.98x; through dispatch
+// against the FMA picks on another fresh draw of 24, geomean 1.31x (0.98-2.50x).
+// Then, with a side past 64, rows that are not whole units (copied a float at a time) or a
+// shared A or B: f64's tile as given, or where f64 takes a slab (or regroups the rows) the
+// 64 x 64 tile in K steps of 8 and four cp.async stages for the other side from 52 and 64-wide
+// tiles that pad the output by 1.7 times at most (the bounds of a forced comparison on the
+// H100 whose logs were not kept, bench/results/largef32-1205: its shapes and configs). Not
+// where both sides are at most 64 (8579x54x37x64 0.78x on the H200). Through dispatch (H100,
+// 2026-12-07, bench/results/odd-f32-1207, 72 shapes of sides 40-256 whose pick moved, two
+// rounds): against FMA tiles 1.06-2.28x on 35 of 38 (984x132x264x41 bcastA 8 -> 18 % of copy,
+// 2730x128x127x128 32 -> 59 %; 306x256x63x256 0.81x, 482x175x115x146 0.97x); against FMA slabs
+// 0.75-1.67x, the slab kept its lead where it ran at 60-90 % of copy (3351x56x23x97 0.81x,
+// 3400x108x42x95 bcastA 0.75x). The cost model told those apart: of the 17 slabs it put
+// behind the tile, the tile ran 0.98-1.67x; of the 17 it put ahead, 0.75-1.13x. So the tile
+// replaces a slab only where the model predicts it no slower.
+std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo& d, int align_bytes,
+                                          int wide_f32_outputs) {
+  if (p.dtype != DType::f32 || d.cc_major < 9 || std::min(p.m, p.n) < 40 || std::max(p.m, p.n) > 256 || p.k < 16 ||
+      align_bytes < 16)
+    return std::nullopt;
+  const bool whole = f32_mma_rows(p, align_bytes) && !p.bcast_a() && !p.bcast_b();
+  if (!whole && std::max(p.m, p.n) <= 64) return std::nullopt;
+  GemmProblem q = p;
+  q.dtype = DType::f64;
+  std::optional<KernelConfig> tile;
+  KernelConfig h = as_given(q, d, align_bytes, wide_f32_outputs, true);
+  h.vec = 4;
+  if (h.family == Family::tiled && h.mma && !h.rows && !h.tr && !h.cols && !check(p, h, d, align_bytes)) tile = h;
+  if (whole) return tile;
+  const double pad = static_cast<double>(ceil_div(p.m, 64) * 64 * ceil_div(p.n, 64) * 64) / (p.m * p.n);
+  if (!tile && std::min(p.m, p.n) >= 52 && pad <= 1.7) {
+    KernelConfig t;
+    t.family = Family::tiled;
+    t.mats = 0, t.mma = 1, t.bm = 64, t.bn = 64, t.bk = 8, t.rm = 4, t.rn = 4, t.threads = 128;
+    t.vec = 4, t.st = 4, t.minb = 1;
+    if (!check(p, t, d, align_bytes)) tile = t;
   }
+  if (!tile) return std::nullopt;
+  const KernelConfig fma = as_given(p, d, align_bytes, wide_f32_outputs, false);
+  if (fma.family == Family::slab && predict_seconds(p, fma, d) < predict_seconds(p, *tile, d)) return std::nullopt;
+  return tile;
+}
+
+}  // namespace
+
+KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs) {
+  return as_given(problem, d, align_bytes, wide_f32_outputs, true);
+}
+
+namespace {
+
+KernelConfig as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs,
+                      bool f32_dmma) {
+  const GemmProblem p = norm(problem);
+  if (f32_dmma)
+    if (const auto t = f32_dmma_tile(p, d, align_bytes, wide_f32_outputs)) return *t;
   const std::int64_t esz = p.esize();
   const std::int64_t a = p.m * p.k, b = p.k * p.n;
   const std::int64_t per_mat = (p.bcast_a() ? 0 : a) + (p.bcast_b() ? 0 : b);
@@ -2049,6 +2097,8 @@ KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d,
   return heuristic_tiled(p, d, align_bytes);
 }
 
+}  // namespace
+
 std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   std::vector<Candidate> out;
@@ -2242,7 +2292,15 @@ std::optional<KernelConfig> wide_tile_seed(const GemmProblem& problem, const Dev
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
+  // An f32 tile on the FP64 tensor cores (with a shared operand, see f32_dmma_tile) is kept
+  // as given: the model flatters the regroupings' FMA tiles (H100, 2026-12-07: 587x176x247x106
+  // bcastB on a regrouped 24 x 112 FMA tile ran 0.75x the 64 x 128 FMA tile as given), and the
+  // tiles as given were what was timed (497x201x242x205 bcastB 1.38x the FMA tile).
+  if (p.dtype == DType::f32 && c.family == Family::tiled && c.mma) return c;
   auto options = regroup_options(p, d, align_bytes);
+  // Where the f32 pick as given is an FMA kernel, its regroupings stay on FMA kernels too (a
+  // regrouped problem shares B, so f32_dmma_tile may give it a DMMA tile: not timed).
+  if (p.dtype == DType::f32) std::erase_if(options, [](const Candidate& x) { return x.config.mma != 0; });
   // The transpose's stack (tr = 1) where a vector's product reads the shared A at least 3
   // times an output; with K of 1-2 the slab as given is bound by writing C, which it stages.
   if (p.k <= 2) std::erase_if(options, [](const Candidate& x) { return x.config.tr != 0; });

@@ -399,9 +399,11 @@ std::vector<Candidate> candidates_of(const GemmProblem& problem, const DeviceInf
   }
   // Tiled on the FP64 tensor cores: f64, and on sm_90 f32 widened to f64 where each operand's
   // runs along its contiguous dimension (A's k or M, B's N or k) and its leading dimension are
-  // whole 16-byte units (gen::f32_mma_rows: cp.async copies them in vectors; rows of odd K
-  // would be copied a float at a time).
-  const bool f32_mma = p.dtype == DType::f32 && d.cc_major >= 9 && f32_mma_rows(p, align_bytes);
+  // whole 16-byte units (gen::f32_mma_rows: cp.async copies them in vectors), or where a side
+  // passes 64: rows of odd K are then copied a float at a time, which products of that size
+  // hide (the heuristic's rule for f32 on these tiles, generator.cpp).
+  const bool f32_mma = p.dtype == DType::f32 && d.cc_major >= 9 &&
+                       (f32_mma_rows(p, align_bytes) || (align_bytes >= 16 && std::max(p.m, p.n) > 64));
   if ((p.dtype == DType::f64 || f32_mma) && p.m >= 8 && p.n >= 8 && d.cc_major >= 8) {
     // Tiles of 24 and 48 (3 and 6 mma tiles), and the side rounded up to a multiple of 8
     // (65 -> 72: 9 mma tiles), only near such a side (33 -> 48, 20 -> 24, 65 -> 72).

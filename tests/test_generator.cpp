@@ -268,17 +268,25 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
   CHECK(f45.minb == 1);
   // f32 sides of 17-47 beside 48-128, past the slab's 100 KB: one tile of the sides rounded
   // up to 8, 8 x 4 a thread (4 x 4 where 8 x 4 leaves fewer than 64 threads), four stages;
-  // both sides from 48 keep 8 x 8.
+  // both sides from 48 keep 8 x 8. Those FMA tiles are what f32 takes without the FP64 tensor
+  // cores (sm_80 here); on sm_90 a side past 64 with the other from 40 takes a DMMA tile
+  // (f32_dmma_tile: 128x368x41, 64x426x97).
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  auto fma = [&](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n) {
+    return gen::heuristic(GemmProblem::make(b, m, k, n, DType::f32), ampere);
+  };
   struct Tile { std::int64_t batch, m, k, n; int bm, bn, rm, rn, threads; };
   for (const Tile& t : {Tile{2042, 93, 256, 37, 96, 40, 8, 4, 120}, Tile{1885, 22, 545, 49, 24, 56, 4, 4, 84},
                         Tile{1112, 128, 368, 41, 128, 48, 8, 4, 192}, Tile{1002, 64, 426, 97, 64, 104, 8, 8, 104}}) {
-    const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
+    const KernelConfig c = fma(t.batch, t.m, t.k, t.n);
     CAPTURE(c.to_string());
     CHECK(c.family == Family::tiled);
     CHECK(c.st == 4);
     CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{t.bm, t.bn, t.rm, t.rn, t.threads});
+    CHECK(h(t.batch, t.m, t.k, t.n, DType::f32).mma == (std::min(t.m, t.n) >= 40 && std::max(t.m, t.n) > 64));
   }
-  CHECK(h(1045, 126, 310, 75, DType::f32).bm == 64);  // both sides from 48, one past 120
+  CHECK(fma(1045, 126, 310, 75).bm == 64);  // both sides from 48, one past 120
   // Slabs the threads stage: CTAs of 128 threads at most (6x4x7 f64 took 256: 1.18x with
   // 128), except f32 reductions of 2 or 3 with 200 outputs or more (16x2x19: 0.84x with 128),
   // and the two buffers of narrow outputs (below; 7x2x3 here has too small a batch for them).
@@ -402,7 +410,7 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
                         Pick{2135, 118, 61, 156, 64, 96, 8, 6, 128}, Pick{762, 128, 273, 158, 64, 96, 8, 6, 128},
                         Pick{519, 137, 273, 261, 48, 96, 6, 6, 128}, Pick{300, 256, 63, 256, 64, 128, 8, 8, 128},
                         Pick{300, 300, 64, 300, 64, 96, 8, 6, 128}, Pick{286, 397, 209, 295, 96, 64, 6, 8, 128}}) {
-    const KernelConfig c = h(t.batch, t.m, t.k, t.n, DType::f32);
+    const KernelConfig c = fma(t.batch, t.m, t.k, t.n);
     CAPTURE(c.to_string());
     CHECK(c.family == Family::tiled);
     CHECK(c.st == 4);
@@ -410,16 +418,19 @@ TEST_CASE("heuristic families for shapes outside the suite (H200 measurements in
     CHECK(std::array{c.bm, c.bn, c.rm, c.rn, c.threads} == std::array{t.bm, t.bn, t.rm, t.rn, t.threads});
   }
   CHECK(h(762, 128, 273, 158, DType::f64).mma == 1);  // f64 keeps the FP64 tensor cores
+  CHECK(h(762, 128, 273, 158, DType::f32).mma == 1);  // and so does f32 on sm_90 (f32_dmma_tile)
   // f32 sides of 90-120 past the slab's 100 KB: one tile of the sides rounded up to 8, split
-  // in two CTAs of 64 rows from M = 105 (1648x116x137x117 20 -> 27 % of copy on the H200).
-  const KernelConfig sp = h(1648, 116, 137, 117, DType::f32);
+  // in two CTAs of 64 rows from M = 105 (1648x116x137x117 20 -> 27 % of copy on the H200;
+  // on sm_90 the DMMA tile, 36 -> 48 % on the H100).
+  const KernelConfig sp = fma(1648, 116, 137, 117);
   CHECK(sp.bm == 64);
   CHECK(sp.bn == 120);
   CHECK(sp.threads == 120);
   CHECK(sp.st == 4);
-  const KernelConfig one = h(1233, 102, 242, 105, DType::f32);
+  const KernelConfig one = fma(1233, 102, 242, 105);
   CHECK(one.bm == 104);
   CHECK(one.bn == 112);
+  CHECK(h(1648, 116, 137, 117, DType::f32).mma == 1);
   // Every one of them is valid.
   for (const auto& [m, k, n] : {std::array<std::int64_t, 3>{83, 8, 4}, {7, 18, 79}, {4, 160, 4}, {6, 16, 57},
                                 {29, 64, 67}, {4, 2, 7}, {7, 3, 7}, {128, 4, 128}, {40, 2, 8}, {49, 4, 8},

@@ -363,10 +363,16 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   const KernelConfig s68 = gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f32), kDev, 16);
   CHECK((s68.family == Family::slab && s68.mats == 1 && s68.tma == 1));
   CHECK(gen::heuristic(GemmProblem::make(3531, 68, 115, 112, DType::f64), kDev, 16).family == Family::tiled);
-  CHECK(gen::heuristic(GemmProblem::make(1581, 70, 400, 75, DType::f32), kDev, 16).to_string() ==
+  // Those FMA tiles are f32's without the FP64 tensor cores (sm_80 here); on sm_90 both take
+  // DMMA tiles (f32_dmma_tile, see "f32 on the FP64 tensor cores").
+  DeviceInfo ampere = kDev;
+  ampere.cc_major = 8;
+  CHECK(gen::heuristic(GemmProblem::make(1581, 70, 400, 75, DType::f32), ampere, 16).to_string() ==
         "tiled,t=90,minb=1,bm=72,bn=80,bk=8,vec=4,rm=8,rn=8,grid=0,st=4");
-  const KernelConfig t128 = gen::heuristic(GemmProblem::make(2730, 128, 127, 128, DType::f32), kDev, 16);
+  const KernelConfig t128 = gen::heuristic(GemmProblem::make(2730, 128, 127, 128, DType::f32), ampere, 16);
   CHECK((t128.bm == 128 && t128.bn == 128 && t128.st == 0));
+  CHECK(gen::heuristic(GemmProblem::make(1581, 70, 400, 75, DType::f32), kDev, 16).mma == 1);
+  CHECK(gen::heuristic(GemmProblem::make(2730, 128, 127, 128, DType::f32), kDev, 16).mma == 1);
   // Every choice is valid for its problem, whatever the batch (a batch of 1 included).
   for (std::int64_t side : {20, 23, 27, 31, 40, 47, 64})
     for (DType t : {DType::f32, DType::f64})
@@ -408,8 +414,6 @@ TEST_CASE("heuristic: mid-size matrices on sm_90 take bulk-copied slabs with mic
   CHECK(gen::heuristic(GemmProblem::make(20000, 24, 40, 36, DType::f64), kDev, 16).to_string() ==
         "slab,t=64,minb=1,mats=1,vec=2,rm=1,rn=3,grid=0,cs=1,tma=2,mma=1");
   // No bulk copies without sm_90, 16-byte pointers or packed operands.
-  DeviceInfo ampere = kDev;
-  ampere.cc_major = 8;
   CHECK(gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), ampere, 16).tma == 0);
   CHECK(gen::heuristic(GemmProblem::make(41082, 33, 33, 33, DType::f32), kDev, 8).tma == 0);
   GemmProblem padded = GemmProblem::make(41082, 33, 33, 33, DType::f32);
@@ -655,11 +659,12 @@ TEST_CASE("tuner seeds: right after the heuristic, in order; listed ones move up
   CHECK(none.empty());
 }
 
-TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows are whole 16-byte units") {
+TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows are whole 16-byte units, or past 64 a side") {
   // The heuristic gives f32 the DMMA tile f64 would take (vec 4) with sides of 40-256, K
-  // from 16 and every row of A and B a whole number of 16-byte units; otherwise it keeps the
-  // FMA kernels: an odd K or N, a shared operand, a side under 40 or past 256, 4-byte
-  // alignment, sm_80.
+  // from 16 and every row of A and B a whole number of 16-byte units. With an odd K or N or a
+  // shared operand only where a side passes 64 (then f64's tile, else a 64 x 64 tile), and
+  // in place of an FMA slab only where the model puts the tile no slower. Otherwise the FMA
+  // kernels: a side under 40 or past 256, 4-byte alignment, sm_80.
   auto h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, const DeviceInfo& d = kDev,
               int align = 16) { return gen::heuristic(GemmProblem::make(b, m, k, n, DType::f32), d, align); };
   for (const auto& s : {std::array<std::int64_t, 4>{10922, 64, 64, 64}, {2730, 128, 128, 128}, {2000, 96, 96, 96},
@@ -684,9 +689,31 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
   CHECK(h(10922, 64, 64, 64, kDev, 4).mma == 0);
   GemmProblem shared = GemmProblem::make(10922, 64, 64, 64, DType::f32);
   shared.broadcast_b();
-  CHECK(gen::heuristic(shared, kDev, 16).mma == 0);
-  // The search space proposes f32 DMMA tiles where the rows allow, none with an odd K, and no
-  // f32 slabs on the tensor cores (forced ones run).
+  CHECK(gen::heuristic(shared, kDev, 16).mma == 0);  // sides of 64: no tile for a shared operand
+  // Past 64 a side: odd K and shared operands take DMMA tiles (H100, 2026-12-07: 1.06-2.28x
+  // through dispatch where the FMA pick was a tile), f64's tile as given or 64 x 64 where f64
+  // takes a slab; never regrouped rows.
+  auto shared_h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, char which) {
+    GemmProblem q = GemmProblem::make(b, m, k, n, DType::f32);
+    if (which == 'A') q.broadcast_a();
+    if (which == 'B') q.broadcast_b();
+    return gen::heuristic(q, kDev, 16);
+  };
+  for (const auto& c : {h(2730, 128, 127, 128), h(708, 90, 150, 120), shared_h(984, 132, 264, 41, 'A'),
+                        shared_h(497, 201, 242, 205, 'B'), shared_h(1381, 127, 35, 127, 'B')}) {
+    CAPTURE(c.to_string());
+    CHECK(c.family == Family::tiled);
+    CHECK(c.mma == 1);
+    CHECK(c.rows == 0);
+  }
+  CHECK(h(2730, 128, 127, 128).bm == 64);  // f64 takes a slab there: the 64 x 64 tile
+  // An FMA slab the model puts ahead of the tile stays (3351x56x23x97 ran 0.81x on the tile,
+  // 3400x108x42x95 bcastA 0.75x); where it puts the tile ahead, the tile (2342x62x28x123 1.32x).
+  CHECK(h(3351, 56, 23, 97).family == Family::slab);
+  CHECK(shared_h(3400, 108, 42, 95, 'A').family == Family::slab);
+  CHECK(h(2342, 62, 28, 123).mma == 1);
+  // The search space proposes f32 DMMA tiles where the rows allow or a side passes 64, none
+  // with an odd K and sides up to 64, and no f32 slabs on the tensor cores (forced ones run).
   auto dmma = [](std::int64_t m, std::int64_t k, std::int64_t n, Family f) {
     int count = 0;
     for (const auto& c : gen::candidates(GemmProblem::make(1000, m, k, n, DType::f32), kDev, 16, 100000))
@@ -695,6 +722,7 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
   };
   CHECK(dmma(64, 64, 64, Family::tiled) > 0);
   CHECK(dmma(64, 63, 64, Family::tiled) == 0);
+  CHECK(dmma(77, 77, 77, Family::tiled) > 0);  // odd K past 64 a side
   CHECK(dmma(77, 77, 77, Family::slab) == 0);
   CHECK_FALSE(gen::check(GemmProblem::make(1000, 77, 77, 77, DType::f32).normalized(),
                          KernelConfig::parse("slab,t=160,minb=1,mats=1,vec=1,rm=1,rn=5,grid=0,cs=1,tma=1,mma=1"), kDev, 16));

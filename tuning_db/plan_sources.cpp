@@ -351,12 +351,12 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
             gen::fma_wide_output(p) && other_matrices)
           return std::nullopt;
         // Nor, in f32, where the record's tile or the heuristic's pick is on the FP64 tensor
-        // cores: the heuristic gives f32 those tiles only where the operands' rows are whole
-        // 16-byte units (an odd K copies them a float at a time: 8579x54x37x64 ran 0.78x its
-        // FMA slab on the H200), and through dispatch its picks ran 1.00-2.50x the FMA picks
-        // on a fresh draw (2026-12-02), where no tile tuned for other matrices (or another K)
-        // was measured. A DMMA record serves its own matrices only where their rows, leading
-        // dimensions and strides still allow 16-byte copies.
+        // cores: the heuristic gives f32 those tiles by rules of their own (whole 16-byte rows,
+        // or a side past 64 where the model rates the tile against the FMA slab: an odd K
+        // copies rows a float at a time, 8579x54x37x64 ran 0.78x its FMA slab on the H200),
+        // measured through dispatch (2026-12-02, 2026-12-07), where no tile tuned for other
+        // matrices (or another K) was measured. A DMMA record serves its own matrices only
+        // where their rows, leading dimensions and strides still allow 16-byte copies.
         if (p.dtype == DType::f32 && r.config.family == Family::tiled && (r.config.mma || h.mma) &&
             (other_matrices || q.k != p.k || (r.config.mma && !gen::f32_mma_rows(p, align))))
           return std::nullopt;

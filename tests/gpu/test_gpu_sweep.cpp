@@ -231,6 +231,15 @@ int run_forced_layouts(Runtime& rt, const ForcedShape (&shapes)[NS], const std::
 struct HeuristicShape {
   std::int64_t batch, m, k, n;
   DType t;
+  char shared = 0;  // 'A' or 'B': that operand is one matrix shared by the batch
+
+  GemmProblem problem(Layout a = Layout::row, Layout b = Layout::row, Layout c = Layout::row) const {
+    GemmProblem p = GemmProblem::make(batch, m, k, n, t);
+    p.layout_a = a, p.layout_b = b, p.layout_c = c;
+    if (shared == 'A') p.broadcast_a();
+    if (shared == 'B') p.broadcast_b();
+    return p.normalized();
+  }
 };
 
 // The heuristic's pick for each shape with row-major operands (`expect` checks it), forced
@@ -241,14 +250,12 @@ int run_heuristic_layouts(Runtime& rt, const HeuristicShape (&shapes)[NS], int s
   const std::pair<double, double> scalars[] = {{1.0, 0.0}, {-0.75, 1.0}, {2.5, 0.5}};
   int n = 0;
   for (const HeuristicShape& s : shapes) {
-    const KernelConfig h = gen::heuristic(GemmProblem::make(s.batch, s.m, s.k, s.n, s.t).normalized(), rt.device(), 16);
+    const KernelConfig h = gen::heuristic(s.problem(), rt.device(), 16);
     CAPTURE(h.to_string());
     expect(h);
     for (const auto& l : kLayouts)
       for (auto [alpha, beta] : scalars) {
-        GemmProblem p = GemmProblem::make(s.batch, s.m, s.k, s.n, s.t);
-        p.layout_a = l[0], p.layout_b = l[1], p.layout_c = l[2];
-        Case c{p.normalized(), alpha, beta, h};
+        Case c{s.problem(l[0], l[1], l[2]), alpha, beta, h};
         CAPTURE(c.label());
         if (gen::check(c.p, *c.forced, rt.device(), 16)) continue;  // a layout the config does not take
         CHECK(run_case(rt, c, nullptr, seed + n++) == "");
@@ -924,6 +931,26 @@ TEST_CASE("gpu: f32 on the FP64 tensor cores (operands widened to f64), slabs an
     CHECK_FALSE(gen::check(p, KernelConfig::parse(s.config), rt.device(), 16));
   }
   CHECK(run_forced_layouts(rt, shapes, scalars, 13500) >= 80);
+}
+
+TEST_CASE("gpu: f32 with a side past 64 and odd rows or a shared operand on the FP64 tensor cores (heuristic), every layout, alpha and beta") {
+  Runtime rt;
+  rt.impl().make_current();
+  if (rt.device().cc_major < 9) return;
+  // The heuristic's DMMA picks for f32 whose rows are not whole 16-byte units (odd K, odd N)
+  // or whose A or B is shared: f64's tile as given (98x87x101, 70x400x75), the 64 x 64 tile
+  // where f64 takes a slab (118x36x103 A shared, 96x21x125 B shared, 128x127x128, and
+  // 201x242x205 B shared, which the FMA kernels would regroup), a 32 x 64 tile with A shared
+  // (147x53x164). Forced under every layout the pick takes, and through dispatch.
+  const HeuristicShape shapes[] = {{37, 98, 87, 101, DType::f32},       {29, 118, 36, 103, DType::f32, 'A'},
+                                   {31, 96, 21, 125, DType::f32, 'B'},  {23, 128, 127, 128, DType::f32},
+                                   {19, 147, 53, 164, DType::f32, 'A'}, {17, 201, 242, 205, DType::f32, 'B'},
+                                   {33, 70, 400, 75, DType::f32}};
+  const int n = run_heuristic_layouts(rt, shapes, 15500, [](const KernelConfig& h) {
+    REQUIRE(h.family == Family::tiled);
+    REQUIRE(h.mma == 1);
+  });
+  CHECK(n >= 60);
 }
 
 TEST_CASE("gpu: two-buffer slabs on the FP64 tensor cores for matrices of 68-112 KB, every layout, alpha and beta") {
