@@ -551,6 +551,21 @@ TEST_CASE("nvrtc: the heuristic's f32 tiles for outputs with a side past 128 com
   CHECK(failures.empty());
 }
 
+TEST_CASE("nvrtc: the heuristic's f32 DMMA tiles for rows that are not whole 16-byte units compile without spills, every scalar kind") {
+  // A side past 64 with an odd K or N (f32_dmma_tile): f64's tile as given (98x87x101,
+  // 70x400x75, 222x30x200) or the 64 x 64 tile where f64 takes a slab (128x127x128,
+  // 62x28x123); the operands widened to f64 as they are copied a float at a time.
+  const std::int64_t sizes[][3] = {{98, 87, 101}, {128, 127, 128}, {70, 400, 75}, {62, 28, 123}, {222, 30, 200}};
+  const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {
+    CHECK(c.family == Family::tiled);
+    CHECK(c.mma == 1);
+    CHECK(c.vec == 4);
+  });
+  const auto failures = compile_all(cases, true);
+  for (const auto& f : failures) FAIL_CHECK(f);
+  CHECK(failures.empty());
+}
+
 TEST_CASE("nvrtc: the heuristic's 64 x 48 tiles for f32 outputs of M past 128 and N of 33-47 compile without spills") {
   const std::int64_t sizes[][3] = {{210, 36, 42}, {238, 14, 45}, {129, 1, 33}, {700, 64, 47}};
   const auto cases = heuristic_picks(sizes, DType::f32, [](const KernelConfig& c) {

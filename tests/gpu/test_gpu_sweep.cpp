@@ -939,11 +939,11 @@ TEST_CASE("gpu: f32 with a side past 64 and odd rows or a shared operand on the 
   if (rt.device().cc_major < 9) return;
   // The heuristic's DMMA picks for f32 whose rows are not whole 16-byte units (odd K, odd N)
   // or whose A or B is shared: f64's tile as given (98x87x101, 70x400x75), the 64 x 64 tile
-  // where f64 takes a slab (118x36x103 A shared, 96x21x125 B shared, 128x127x128, and
+  // where f64 takes a slab (126x39x107 A shared, 127x35x127 B shared, 128x127x128, and
   // 201x242x205 B shared, which the FMA kernels would regroup), a 32 x 64 tile with A shared
   // (147x53x164). Forced under every layout the pick takes, and through dispatch.
-  const HeuristicShape shapes[] = {{37, 98, 87, 101, DType::f32},       {29, 118, 36, 103, DType::f32, 'A'},
-                                   {31, 96, 21, 125, DType::f32, 'B'},  {23, 128, 127, 128, DType::f32},
+  const HeuristicShape shapes[] = {{37, 98, 87, 101, DType::f32},       {41, 126, 39, 107, DType::f32, 'A'},
+                                   {64, 127, 35, 127, DType::f32, 'B'}, {23, 128, 127, 128, DType::f32},
                                    {19, 147, 53, 164, DType::f32, 'A'}, {17, 201, 242, 205, DType::f32, 'B'},
                                    {33, 70, 400, 75, DType::f32}};
   const int n = run_heuristic_layouts(rt, shapes, 15500, [](const KernelConfig& h) {
