@@ -29,6 +29,14 @@ foreach(tool ${GEN} ${BENCH} ${TUNE})
   expect_failure(${tool} "--frobnicate" --shape 10x3x25x1 --frobnicate)
 endforeach()
 expect_failure(${GEN} "config" --shape 10x3x25x1 --config "slab,t=7")
+expect_failure(${GEN} "config" --shape 10x3x25x1 --config "slab,t=7" --predict)
+# --predict: one line, the cost model's time (positive) and the config it was asked about.
+execute_process(COMMAND ${GEN} --shape 300x70x33x90 --bcast B --predict
+                --config "tiled,t=128,minb=1,bm=64,bn=64,bk=8,vec=4,rm=4,rn=4,grid=0,mma=1,st=4,rows=21000"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^ *[0-9]+\\.[0-9]+ us  tiled,.*mma=1,st=4,rows=21000\n$" OR out MATCHES "^ *0\\.00 us")
+  message(FATAL_ERROR "${GEN} --predict: exit ${rc}, printed '${out}'")
+endif()
 expect_failure(${BENCH} "--suite" --suite /nonexistent/suite.txt)
 expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device banana)  # CPU path: an ordinal or cpu
 if(TUNE)

@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
                "Works without a GPU: limits are those of an sm_90 device (H100/H200).",
                "tailor-gen"};
   std::string shape, dtype = "f32", config_text, arch = "sm_90", bcast, problem_text;
-  bool do_compile = false, quiet = false;
+  bool do_compile = false, quiet = false, predict = false;
   int list_candidates = 0;
   double alpha = 1.0, beta = 0.0;
   int align = 16;
@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   app.add_option("--arch", arch, "target architecture for --compile")->capture_default_str();
   app.add_flag("--compile", do_compile, "compile with NVRTC and print the resource report");
   app.add_flag("-q,--quiet", quiet, "with --compile, print only the report, not the source");
+  app.add_flag("--predict", predict, "print the cost model's time for the config (the heuristic's or --config's) instead");
   app.add_option("--candidates", list_candidates, "print the autotuner's N best-ranked candidates (cost model) instead")
       ->check(CLI::Range(1, 100000));
   return tools::guarded_main(app, argc, argv, [&] {
@@ -55,6 +56,10 @@ int main(int argc, char** argv) {
     }
     const KernelConfig cfg = config_text.empty() ? gen::heuristic(p, dev, align) : KernelConfig::parse(config_text);
     gen::validate(p, cfg, dev, align);
+    if (predict) {
+      std::printf("%10.2f us  %s\n", gen::predict_seconds(p, cfg, dev) * 1e6, cfg.to_string().c_str());
+      return 0;
+    }
     const KernelSource src = gen::generate(p, cfg);
     if (!(do_compile && quiet)) std::fputs(src.text.c_str(), stdout);
     if (do_compile) {
