@@ -1231,7 +1231,10 @@ KernelConfig as_given(const GemmProblem& problem, const DeviceInfo& d, int align
 // 0.75-1.67x, the slab kept its lead where it ran at 60-90 % of copy (3351x56x23x97 0.81x,
 // 3400x108x42x95 bcastA 0.75x). The cost model told those apart: of the 17 slabs it put
 // behind the tile, the tile ran 0.98-1.67x; of the 17 it put ahead, 0.75-1.13x. So the tile
-// replaces a slab only where the model predicts it no slower.
+// replaces a slab only where the model predicts it no slower. On a fresh draw of 30 whose pick
+// moves (H100, same day, call 2): 1.23x geomean (0.81-2.33x); against FMA tiles 1.27x on 24
+// (the model ranks the DMMA tile slower on 20 of those, so it does not decide there), against
+// the slabs it ranks behind 1.12x on 5; torch ahead on 6 of the 30 where it had been on 16.
 std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo& d, int align_bytes,
                                           int wide_f32_outputs) {
   if (p.dtype != DType::f32 || d.cc_major < 9 || std::min(p.m, p.n) < 40 || std::max(p.m, p.n) > 256 || p.k < 16 ||
