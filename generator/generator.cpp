@@ -1263,6 +1263,37 @@ std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo
   return tile;
 }
 
+// f32 with B shared by the batch on a DMMA tile (f32_dmma_tile): the batch's rows as one tall
+// product (rows = batch x M) on the 64 x 64 tile in K steps of 8 with four stages, where the
+// tile as given pads the outputs by 5 % or more beyond what the tall product's tiles pad (the
+// stack pads M only once). Forced beside the pick as given on the H100 (2026-12-07,
+// bench/results/stack-f32-1207, 20 shapes of sides 40-256 with B shared, six timed before and
+// a fresh draw): the tall product ran 1.01-1.85x on the 10 this takes (3007x66x92x106
+// 29 -> 49 % of copy, 1044x49x188x106 19 -> 36 %, 284x138x201x241 1.27x) and 0.83-1.42x
+// on the other 10 (0.96-0.97x where the padding is level, 0.83x and 0.91x where N pads by
+// 1.36 and 1.49 in 64-wide tiles, but 1.42x on 1329x71x168x97 and 1.61x on 1588x123x53x75,
+// which this leaves). The FMA tile on the same tall product ran 0.71-1.80x (cuBLAS's choice
+// through torch, which folds the batch into M when B is shared).
+std::optional<KernelConfig> f32_dmma_stack(const GemmProblem& p, const KernelConfig& given, const DeviceInfo& d,
+                                           int align_bytes) {
+  if (p.dtype != DType::f32 || !p.bcast_b() || p.bcast_a() || p.batch < 2 || given.family != Family::tiled ||
+      !given.mma || given.rows || given.tr || given.cols)
+    return std::nullopt;
+  const std::int64_t total = p.batch * p.m;
+  if (regroup_check(p, total)) return std::nullopt;
+  KernelConfig t;
+  t.family = Family::tiled;
+  t.mats = 0, t.mma = 1, t.bm = 64, t.bn = 64, t.bk = 8, t.rm = 4, t.rn = 4, t.threads = 128;
+  t.vec = 4, t.st = 4, t.minb = 1, t.rows = static_cast<int>(total);
+  if (check(p, t, d, align_bytes)) return std::nullopt;
+  auto padded = [](std::int64_t rows, std::int64_t cols, int bm, int bn) {
+    return static_cast<double>(ceil_div(rows, bm) * bm) * static_cast<double>(ceil_div(cols, bn) * bn);
+  };
+  const double as_given = static_cast<double>(p.batch) * padded(p.m, p.n, given.bm, given.bn);
+  if (as_given < 1.05 * padded(total, p.n, t.bm, t.bn)) return std::nullopt;
+  return t;
+}
+
 }  // namespace
 
 KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs) {
@@ -2296,10 +2327,14 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   const GemmProblem p = norm(problem);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
   // An f32 tile on the FP64 tensor cores (with a shared operand, see f32_dmma_tile) is kept
-  // as given: the model flatters the regroupings' FMA tiles (H100, 2026-12-07: 587x176x247x106
+  // as given, or where B is shared runs the batch's rows as one tall product on a DMMA tile
+  // (f32_dmma_stack); not the regroupings' FMA tiles: the model flatters them (H100, 2026-12-07: 587x176x247x106
   // bcastB on a regrouped 24 x 112 FMA tile ran 0.75x the 64 x 128 FMA tile as given), and the
   // tiles as given were what was timed (497x201x242x205 bcastB 1.38x the FMA tile).
-  if (p.dtype == DType::f32 && c.family == Family::tiled && c.mma) return c;
+  if (p.dtype == DType::f32 && c.family == Family::tiled && c.mma) {
+    if (const auto stack = f32_dmma_stack(p, c, d, align_bytes)) return *stack;
+    return c;
+  }
   auto options = regroup_options(p, d, align_bytes);
   // Where the f32 pick as given is an FMA kernel, its regroupings stay on FMA kernels too (a
   // regrouped problem shares B, so f32_dmma_tile may give it a DMMA tile: not timed).

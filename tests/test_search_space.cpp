@@ -692,7 +692,7 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
   CHECK(gen::heuristic(shared, kDev, 16).mma == 0);  // sides of 64: no tile for a shared operand
   // Past 64 a side: odd K and shared operands take DMMA tiles (H100, 2026-12-07: 1.06-2.28x
   // through dispatch where the FMA pick was a tile), f64's tile as given or 64 x 64 where f64
-  // takes a slab; never regrouped rows.
+  // takes a slab; never regrouped rows, except as below.
   auto shared_h = [](std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n, char which) {
     GemmProblem q = GemmProblem::make(b, m, k, n, DType::f32);
     if (which == 'A') q.broadcast_a();
@@ -700,13 +700,27 @@ TEST_CASE("heuristic and search space: f32 on the FP64 tensor cores where rows a
     return gen::heuristic(q, kDev, 16);
   };
   for (const auto& c : {h(2730, 128, 127, 128), h(708, 90, 150, 120), shared_h(984, 132, 264, 41, 'A'),
-                        shared_h(497, 201, 242, 205, 'B'), shared_h(1381, 127, 35, 127, 'B')}) {
+                        shared_h(1381, 127, 35, 127, 'B')}) {
     CAPTURE(c.to_string());
     CHECK(c.family == Family::tiled);
     CHECK(c.mma == 1);
     CHECK(c.rows == 0);
   }
   CHECK(h(2730, 128, 127, 128).bm == 64);  // f64 takes a slab there: the 64 x 64 tile
+  // B shared, where the tile as given pads the outputs by 5 % or more beyond the tall product's
+  // tiles: the batch's rows as one tall product on the 64 x 64 DMMA tile (3007x66x92x106 1.70x
+  // forced on the H100); where the padding is level, the tile as given (1381x127x35x127 B
+  // shared, above; 450x191x61x230 0.96x forced).
+  for (const auto& c : {shared_h(3007, 66, 92, 106, 'B'), shared_h(497, 201, 242, 205, 'B')}) {
+    CAPTURE(c.to_string());
+    CHECK(c.mma == 1);
+    CHECK(c.bm == 64);
+    CHECK(c.bn == 64);
+  }
+  CHECK(shared_h(3007, 66, 92, 106, 'B').rows == 3007 * 66);
+  CHECK(shared_h(497, 201, 242, 205, 'B').rows == 497 * 201);
+  CHECK(shared_h(450, 191, 61, 230, 'B').rows == 0);
+  CHECK(shared_h(1588, 123, 53, 75, 'B').rows == 0);
   // An FMA slab the model puts ahead of the tile stays (3351x56x23x97 ran 0.81x on the tile,
   // 3400x108x42x95 bcastA 0.75x); where it puts the tile ahead, the tile (2342x62x28x123 1.32x).
   CHECK(h(3351, 56, 23, 97).family == Family::slab);
