@@ -10,7 +10,7 @@ for r in 1 2; do
   for v in new2 new3; do
     echo "=== round $r $v $(date +%T)" >> $L
     echo "=== round $r $v" >> $OUT/ab.log
-    TAILOR_CACHE_DIR=/tmp/cache-$v timeout 80 .carry/$v/tailor-bench --suite .carry/stack/draw1211.txt --no-overhead --copy-mib 512 \
+    TAILOR_CACHE_DIR=/tmp/cache-$v timeout 45 .carry/$v/tailor-bench --suite .carry/stack/draw1211.txt --no-overhead --copy-mib 512 \
       --reps 5 2>&1 | grep -v '^#' >> $OUT/ab.log
   done
 done
@@ -24,12 +24,12 @@ t=.carry/new3/tailor_gpu_tests
 g2="*(mma)*,*no vector stores*" g3="*two-buffer*,*one-matrix*,*off a multiple*,*micro-tiles of 6*"
 g5="*autotune*,*bulk-copied slabs*,*rows regrouped*,*odd rows or a shared operand*"
 g6="*f32 on the FP64 tensor cores*,*shared operand in two buffers*,*resource report*,*DMMA tiles for f64 outputs*"
-(time timeout 220 $t -tc="gpu sweep*") > $OUT/t1.log 2>&1 &
-(time timeout 220 $t -tc="$g2") > $OUT/t2.log 2>&1 &
-(time timeout 220 $t -tc="$g3") > $OUT/t3.log 2>&1 &
-(time timeout 220 $t -tce="gpu sweep*,$g2,$g3,$g5,$g6") > /tmp/t4.log 2>&1 &
-(time timeout 220 $t -tc="$g5") > /tmp/t5.log 2>&1 &
-(time timeout 220 $t -tc="$g6") > /tmp/t6.log 2>&1 &
+(time timeout 190 $t -tc="gpu sweep*") > $OUT/t1.log 2>&1 &
+(time timeout 190 $t -tc="$g2") > $OUT/t2.log 2>&1 &
+(time timeout 190 $t -tc="$g3") > $OUT/t3.log 2>&1 &
+(time timeout 190 $t -tce="gpu sweep*,$g2,$g3,$g5,$g6") > /tmp/t4.log 2>&1 &
+(time timeout 190 $t -tc="$g5") > /tmp/t5.log 2>&1 &
+(time timeout 190 $t -tc="$g6") > /tmp/t6.log 2>&1 &
 wait
 cat /tmp/t4.log /tmp/t5.log /tmp/t6.log > $OUT/t456.log
 echo "=== done $(date +%T)" >> $L
