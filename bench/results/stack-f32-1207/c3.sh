@@ -21,10 +21,10 @@ echo "=== gpu tests $(date +%T)" >> $L
 unset TAILOR_DB
 export TAILOR_CACHE_DIR=/tmp/cache-t
 t=.carry/new3/tailor_gpu_tests
-(time timeout 170 $t -tc="*odd rows or a shared operand*") > $OUT/t1.log 2>&1 &
-(time timeout 170 $t -tc="*rows regrouped*") > $OUT/t2.log 2>&1 &
-(time timeout 170 $t -tc="gpu sweep*") > $OUT/t3.log 2>&1 &
-(time timeout 170 $t -tc="*f32 on the FP64 tensor cores*") > $OUT/t4.log 2>&1 &
+(time timeout 110 $t -tc="*odd rows or a shared operand*") > $OUT/t1.log 2>&1 &
+(time timeout 110 $t -tc="*rows regrouped*") > $OUT/t2.log 2>&1 &
+(time timeout 110 $t -tc="gpu sweep*") > $OUT/t3.log 2>&1 &
+(time timeout 110 $t -tc="*f32 on the FP64 tensor cores*") > $OUT/t4.log 2>&1 &
 wait
 echo "=== done $(date +%T)" >> $L
 grep -E "^ +[0-9]+ " $OUT/peers.log | cut -c1-90
