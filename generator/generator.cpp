@@ -1273,7 +1273,9 @@ std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo
 // on the other 10 (0.96-0.97x where the padding is level, 0.83x and 0.91x where N pads by
 // 1.36 and 1.49 in 64-wide tiles, but 1.42x on 1329x71x168x97 and 1.61x on 1588x123x53x75,
 // which this leaves). The FMA tile on the same tall product ran 0.71-1.80x (cuBLAS's choice
-// through torch, which folds the batch into M when B is shared).
+// through torch, which folds the batch into M when B is shared). Through dispatch on a fresh
+// draw of 18 that this takes (same day, call 2): 1.03-1.45x, geomean 1.18x; torch ahead on 1
+// of the 18 where it had been on 4.
 std::optional<KernelConfig> f32_dmma_stack(const GemmProblem& p, const KernelConfig& given, const DeviceInfo& d,
                                            int align_bytes) {
   if (p.dtype != DType::f32 || !p.bcast_b() || p.bcast_a() || p.batch < 2 || given.family != Family::tiled ||
