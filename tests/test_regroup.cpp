@@ -488,6 +488,52 @@ TEST_CASE("nvrtc: the heuristic's regrouped kernels compile for sm_90, every sca
   CHECK(compiled == 8 + 4);  // 1 row is M of the vectors' transpose, 118296 does not divide 120000
 }
 
+TEST_CASE("heuristic: f32 with B shared on a DMMA tile runs as one tall product only where the rows stack") {
+  // 3007x66x92x106 f32 with B shared: the 32 x 112 DMMA tile as given pads M from 66 to 96, so
+  // the batch's rows run as one tall product on the 64 x 64 DMMA tile (f32_dmma_stack).
+  const GemmProblem p = shared_b(3007, 66, 92, 106, DType::f32);
+  const KernelConfig c = gen::heuristic(p, kDev);
+  CAPTURE(c.to_string());
+  CHECK(c.mma == 1);
+  CHECK(c.rows == 3007 * 66);
+  CHECK(c.bm == 64);
+  CHECK(c.bn == 64);
+  CHECK_FALSE(gen::check(p, c, kDev));
+  // Padded leading dimensions with each matrix's rows after the last's still stack.
+  GemmProblem padded = p;
+  padded.lda = 96, padded.ldc = 112, padded.stride_a = 66 * 96, padded.stride_c = 66 * 112;
+  padded = padded.normalized();
+  CHECK(gen::heuristic(padded, kDev).rows == 3007 * 66);
+  // A gap between matrices, column-major A, or f64: the tile as given, never regrouped.
+  GemmProblem gap = p;
+  gap.stride_a = 66 * 92 + 4;
+  gap = gap.normalized();
+  GemmProblem col_a = p;
+  col_a.layout_a = Layout::col, col_a.lda = kAuto, col_a.stride_a = kAuto;
+  col_a = col_a.normalized();
+  for (const GemmProblem& q : {gap, col_a}) {
+    const KernelConfig h = gen::heuristic(q, kDev);
+    CAPTURE(q.to_string());
+    CAPTURE(h.to_string());
+    CHECK(h.mma == 1);
+    CHECK(h.rows == 0);
+  }
+  CHECK(gen::heuristic(shared_b(3007, 66, 92, 106, DType::f64), kDev).rows != 3007 * 66);
+  // The stack's kernels compile, padded or not, beta 0 and general.
+  int compiled = 0;
+  for (GemmProblem q : {p, padded})
+    for (ScalarKind beta : {ScalarKind::zero, ScalarKind::general}) {
+      q.beta_kind = beta;
+      const KernelConfig h = gen::heuristic(q, kDev);
+      REQUIRE(h.rows == 3007 * 66);
+      const detail::CompiledKernel k = detail::compile(gen::generate(q, h), "sm_90");
+      CHECK_FALSE(k.cubin.empty());
+      CHECK(k.spill_stores == 0);
+      ++compiled;
+    }
+  CHECK(compiled == 4);
+}
+
 TEST_CASE("search space: each regrouping's candidates are its own, the heuristic's kernel for it among them") {
   const GemmProblem p = shared_b(104762, 8, 120, 29, DType::f32);
   const auto options = gen::regroup_options(p, kDev);
