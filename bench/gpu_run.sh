@@ -28,7 +28,8 @@
 #                tests; the host-or-device sweep
 # The build is made on the development machine (cmake -DTAILOR_PORTABLE=ON -B build-gpu)
 # and carried; bench/peers.py and suite.txt are carried in .carry/.
-# SKIP_GPU_TESTS=1 leaves the GPU tests out (when they already ran on the same build).
+# SKIP_GPU_TESTS=1 leaves the GPU tests out (when they already ran on the same build); TESTS
+# names the GPU test binary where it is not $BUILD_DIR/tests/tailor_gpu_tests.
 set -u -o pipefail
 MODE=${1:-check}
 B=${2:-build-gpu}
@@ -92,19 +93,22 @@ measure() {
   step tuning on first use | tee -a "$L"
   first_use 2>&1 | tee -a "$L"
 }
-# The GPU test binary in five processes at once (the sweep, the mma cases, the newer
-# cases, the slow ones, the rest): about 2 minutes on the H200 (2026-12-01, 21 test cases),
-# where one process took over 300 s with fewer cases.
+# The GPU test binary (TESTS, default $B/tests/tailor_gpu_tests) in six processes at once (the
+# sweep, the mma cases, the newer cases, the slow ones, the f32 DMMA ones, the rest): about 3
+# minutes on the H100 (2026-12-07, 27 test cases), where one process took over 300 s with
+# fewer cases.
 gpu_tests() {
-  local t="$B/tests/tailor_gpu_tests" d
+  local t="${TESTS:-$B/tests/tailor_gpu_tests}" d
   d=$(mktemp -d)
   local g2="*(mma)*,*no vector stores*" g3="*two-buffer*,*one-matrix*,*off a multiple*,*micro-tiles of 6*"
-  local g5="*autotune*,*bulk-copied slabs*,*rows regrouped*"
+  local g5="*autotune*,*bulk-copied slabs*,*rows regrouped*,*odd rows or a shared operand*"
+  local g6="*f32 on the FP64 tensor cores*,*shared operand in two buffers*,*resource report*,*DMMA tiles for f64 outputs*"
   (time "$t" -tc="gpu sweep*") > "$d/1.log" 2>&1 &
   (time "$t" -tc="$g2") > "$d/2.log" 2>&1 &
   (time "$t" -tc="$g3") > "$d/3.log" 2>&1 &
-  (time "$t" -tce="gpu sweep*,$g2,$g3,$g5") > "$d/4.log" 2>&1 &
+  (time "$t" -tce="gpu sweep*,$g2,$g3,$g5,$g6") > "$d/4.log" 2>&1 &
   (time "$t" -tc="$g5") > "$d/5.log" 2>&1 &
+  (time "$t" -tc="$g6") > "$d/6.log" 2>&1 &
   wait
   cat "$d"/*.log | grep -E "MESSAGE|ERROR|FAILED|CRASHED|test cases|assertions|Status|real"
   rm -rf "$d"

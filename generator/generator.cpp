@@ -1212,6 +1212,21 @@ namespace {
 KernelConfig as_given(const GemmProblem& problem, const DeviceInfo& d, int align_bytes, int wide_f32_outputs,
                       bool f32_dmma);
 
+// The 64 x 64 DMMA tile in K steps of 8 with four cp.async stages and 16-byte vectors (f32's
+// tile where f64 would take a slab, and the tile of f32's tall products with B shared).
+KernelConfig f32_dmma_64x64() {
+  KernelConfig t;
+  t.family = Family::tiled;
+  t.mats = 0, t.mma = 1, t.bm = 64, t.bn = 64, t.bk = 8, t.rm = 4, t.rn = 4, t.threads = 128;
+  t.vec = 4, t.st = 4, t.minb = 1;
+  return t;
+}
+
+// Outputs a grid of bm x bn tiles covers over a rows x cols output, padding included.
+double padded_outputs(std::int64_t rows, std::int64_t cols, int bm, int bn) {
+  return static_cast<double>(ceil_div(rows, bm) * bm) * static_cast<double>(ceil_div(cols, bn) * bn);
+}
+
 // f32 on sm_90 with sides of 40-256 and K from 16: the tile on the FP64 tensor cores (the f32
 // operands widened to f64 as they are read, sums in f64) that would replace the FMA pick, if
 // any. First where the rows are whole 16-byte units and no operand is shared: there f64's tile
@@ -1249,12 +1264,8 @@ std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo
   h.vec = 4;
   if (h.family == Family::tiled && h.mma && !h.rows && !h.tr && !h.cols && !check(p, h, d, align_bytes)) tile = h;
   if (whole) return tile;
-  const double pad = static_cast<double>(ceil_div(p.m, 64) * 64 * ceil_div(p.n, 64) * 64) / (p.m * p.n);
-  if (!tile && std::min(p.m, p.n) >= 52 && pad <= 1.7) {
-    KernelConfig t;
-    t.family = Family::tiled;
-    t.mats = 0, t.mma = 1, t.bm = 64, t.bn = 64, t.bk = 8, t.rm = 4, t.rn = 4, t.threads = 128;
-    t.vec = 4, t.st = 4, t.minb = 1;
+  if (!tile && std::min(p.m, p.n) >= 52 && padded_outputs(p.m, p.n, 64, 64) <= 1.7 * p.m * p.n) {
+    const KernelConfig t = f32_dmma_64x64();
     if (!check(p, t, d, align_bytes)) tile = t;
   }
   if (!tile) return std::nullopt;
@@ -1283,16 +1294,11 @@ std::optional<KernelConfig> f32_dmma_stack(const GemmProblem& p, const KernelCon
     return std::nullopt;
   const std::int64_t total = p.batch * p.m;
   if (regroup_check(p, total)) return std::nullopt;
-  KernelConfig t;
-  t.family = Family::tiled;
-  t.mats = 0, t.mma = 1, t.bm = 64, t.bn = 64, t.bk = 8, t.rm = 4, t.rn = 4, t.threads = 128;
-  t.vec = 4, t.st = 4, t.minb = 1, t.rows = static_cast<int>(total);
+  KernelConfig t = f32_dmma_64x64();
+  t.rows = static_cast<int>(total);
   if (check(p, t, d, align_bytes)) return std::nullopt;
-  auto padded = [](std::int64_t rows, std::int64_t cols, int bm, int bn) {
-    return static_cast<double>(ceil_div(rows, bm) * bm) * static_cast<double>(ceil_div(cols, bn) * bn);
-  };
-  const double as_given = static_cast<double>(p.batch) * padded(p.m, p.n, given.bm, given.bn);
-  if (as_given < 1.05 * padded(total, p.n, t.bm, t.bn)) return std::nullopt;
+  const double as_given = static_cast<double>(p.batch) * padded_outputs(p.m, p.n, given.bm, given.bn);
+  if (as_given < 1.05 * padded_outputs(total, p.n, t.bm, t.bn)) return std::nullopt;
   return t;
 }
 
@@ -2330,9 +2336,10 @@ KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int alig
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
   // An f32 tile on the FP64 tensor cores (with a shared operand, see f32_dmma_tile) is kept
   // as given, or where B is shared runs the batch's rows as one tall product on a DMMA tile
-  // (f32_dmma_stack); not the regroupings' FMA tiles: the model flatters them (H100, 2026-12-07: 587x176x247x106
-  // bcastB on a regrouped 24 x 112 FMA tile ran 0.75x the 64 x 128 FMA tile as given), and the
-  // tiles as given were what was timed (497x201x242x205 bcastB 1.38x the FMA tile).
+  // (f32_dmma_stack); not the regroupings' FMA tiles: the model flatters them (H100,
+  // 2026-12-07: 587x176x247x106 bcastB on a regrouped 24 x 112 FMA tile ran 0.75x the 64 x 128
+  // FMA tile as given), and the tiles as given were what was timed (497x201x242x205 bcastB
+  // 1.38x the FMA tile).
   if (p.dtype == DType::f32 && c.family == Family::tiled && c.mma) {
     if (const auto stack = f32_dmma_stack(p, c, d, align_bytes)) return *stack;
     return c;
