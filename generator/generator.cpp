@@ -1287,6 +1287,15 @@ std::optional<KernelConfig> f32_dmma_tile(const GemmProblem& p, const DeviceInfo
 // through torch, which folds the batch into M when B is shared). Through dispatch on a fresh
 // draw of 18 that this takes (same day, call 2): 1.03-1.45x, geomean 1.18x; torch ahead on 1
 // of the 18 where it had been on 4.
+// Where the tile as given is not 64 x 64 (a 32-wide tile, or f64's tile of the sides rounded
+// up to 8, which pads least), the tall product's tile is the faster per output: there it is
+// taken while it pads 10 % more at most. Forced on the H100 (2026-12-07,
+// bench/results/snug-f32-1207, a fresh draw of 24 f32 shapes on those tiles, 10 with B shared,
+// and the 20 above): 1.12-1.42x on the five that pad 0.98-1.07 times the tile as given
+// (1791x40x248x101 on a 40 x 64 tile 1.33x, 1254x45x250x193 on 48 x 32 1.34x, 855x71x289x123
+// and 1329x71x168x97 on 72 x 64 1.24x and 1.42x), 1.03x and 1.06x at 1.12-1.14, 0.75-0.94x on
+// seven at 1.19-1.55 (1588x123x53x75 on 64 x 80 won 1.61x at 1.54: left out). Where the tile
+// as given is 64 x 64 the padding must drop by 5 %: level, it ran 0.96-0.97x on four.
 std::optional<KernelConfig> f32_dmma_stack(const GemmProblem& p, const KernelConfig& given, const DeviceInfo& d,
                                            int align_bytes) {
   if (p.dtype != DType::f32 || !p.bcast_b() || p.bcast_a() || p.batch < 2 || given.family != Family::tiled ||
@@ -1298,7 +1307,8 @@ std::optional<KernelConfig> f32_dmma_stack(const GemmProblem& p, const KernelCon
   t.rows = static_cast<int>(total);
   if (check(p, t, d, align_bytes)) return std::nullopt;
   const double as_given = static_cast<double>(p.batch) * padded_outputs(p.m, p.n, given.bm, given.bn);
-  if (as_given < 1.05 * padded_outputs(total, p.n, t.bm, t.bn)) return std::nullopt;
+  const double stacked = padded_outputs(total, p.n, t.bm, t.bn);
+  if (given.bm == 64 && given.bn == 64 ? as_given < 1.05 * stacked : stacked > 1.10 * as_given) return std::nullopt;
   return t;
 }
 
