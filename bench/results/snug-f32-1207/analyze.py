@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reads c1.sh's exp.log (forced runs, then torch) with configs.txt: for each shape the speed
 of each config over the pick as given (the first), the outputs each config's tiles cover over
-the given tile's, and torch's speed over the given pick.
+the given tile's, and the given pick's speed over torch's (torch's time over its time).
 Usage: analyze.py exp.log [configs.txt]"""
 import math, re, sys
 log = open(sys.argv[1]).read().splitlines()
@@ -13,11 +13,8 @@ for l in log:
     f = l.split()
     if re.match(r'^\d+x\d+x\d+x\d+$', f[0] if f else '') and 'forced' in l:
         times.setdefault(f[0], []).append(float(f[2] if f[2] != 'bcastA' and f[2] != 'bcastB' else f[3]))
-    elif len(f) > 5 and f[0].isdigit() and re.match(r'^\d+$', f[1]):
-        # peers.py line: batch M K N dtype [flag] ... torch GB/s
-        shape = 'x'.join(f[:4])
-        nums = [x for x in f[5:] if re.match(r'^[0-9.]+$', x)]
-        if nums: torch[shape] = float(nums[0])
+    elif 'torch=' in l:  # peers.py: batch M K N dtype [flag] torch=T ms/GB/s
+        torch['x'.join(f[:4])] = float(re.search(r'torch=([0-9.]+)ms', l).group(1))
 def pad(shape, cfg):
     b, m, k, n = map(int, shape.split('x'))
     d = dict(t.split('=') if '=' in t else (t, '') for t in cfg.split(','))
@@ -34,4 +31,5 @@ for shape, bc, *cs in cfgs:
     out = []
     for i, c in enumerate(cs):
         out.append(f"{tag(c):>7} {t[0] / t[i]:5.2f}x pad {pad(shape, c) / pad(shape, cs[0]):4.2f}")
-    print(f"{shape:18} {bc} {t[0]*1e3:7.1f}us  " + ' | '.join(out[1:]) + f"   [given {tag(cs[0])}]")
+    tv = f"  torch {torch[shape] / t[0]:4.2f}x" if shape in torch else ''
+    print(f"{shape:18} {bc} {t[0]*1e3:7.1f}us  " + ' | '.join(out[1:]) + f"   [given {tag(cs[0])}]{tv}")
