@@ -1456,30 +1456,31 @@ KernelConfig as_given(const GemmProblem& problem, const DeviceInfo& d, int align
     // The 1.5 bound holds where the staged standard tile steps K by 16; the 64 x 64 tile
     // steps by 8 where K is not a multiple of 16 (staged), as the snug tiles always do.
     const bool std_k16 = !(std_m == 64 && std_n == 64 && p.k % 16 != 0);
-    auto cost = [&](std::int64_t bm, std::int64_t bn, int rm, int rn) {
-      const double area = static_cast<double>(ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn) / (p.m * p.n);
+    auto cost = [&](int bm, int bn, int rm, int rn) {
+      const double area = padded_outputs(p.m, p.n, bm, bn) / static_cast<double>(p.m * p.n);
       return area * (1.0 + 1.0 / rm + 1.0 / rn) * (2.0 * ((rm + 1) / 2) / rm);
     };
     const double std_cost = cost(std_m, std_n, std_m / 16, std_n / 16);
     double best = std_cost;
     std::optional<KernelConfig> pick;
-    const std::int64_t sm = ceil_div(p.m, 8) * 8, sn = ceil_div(p.n, 8) * 8;
-    for (std::int64_t bm : {static_cast<std::int64_t>(std_m), sm})
-      for (std::int64_t bn : {static_cast<std::int64_t>(std_n), sn}) {
+    const int sm = static_cast<int>(std::min<std::int64_t>(ceil_div(p.m, 8) * 8, 136));  // past 128: never taken
+    const int sn = static_cast<int>(std::min<std::int64_t>(ceil_div(p.n, 8) * 8, 136));
+    const double std_area = padded_outputs(p.m, p.n, std_m, std_n);
+    for (int bm : {std_m, sm})
+      for (int bn : {std_n, sn}) {
         if ((bm == std_m && bn == std_n) || bm > 128 || bn > 128) continue;
-        const std::int64_t area = ceil_div(p.m, bm) * bm * ceil_div(p.n, bn) * bn;
-        const std::int64_t std_area = ceil_div(p.m, std_m) * std_m * ceil_div(p.n, std_n) * std_n;
+        const double area = padded_outputs(p.m, p.n, bm, bn);
         if (area >= std_area || (std_staged && std_k16 && 2 * std_area < 3 * area)) continue;
-        for (std::int64_t wm = 1; wm <= bm / 8; ++wm)
-          for (std::int64_t wn = 1; wn <= bn / 8; ++wn) {
+        for (int wm = 1; wm <= bm / 8; ++wm)
+          for (int wn = 1; wn <= bn / 8; ++wn) {
             if ((bm / 8) % wm || (bn / 8) % wn || wm * wn < 4 || wm * wn > 9) continue;
-            const int rm = static_cast<int>(bm / 8 / wm), rn = static_cast<int>(bn / 8 / wn);
+            const int rm = bm / 8 / wm, rn = bn / 8 / wn;
             if (rm > 8 || rn > 8 || rm * rn > 16) continue;
             const double c = cost(bm, bn, rm, rn);
             if (c < best * 0.999) {
               KernelConfig k = heuristic_tiled(p, d, align_bytes);
-              k.mma = 1, k.bm = static_cast<int>(bm), k.bn = static_cast<int>(bn), k.rm = rm, k.rn = rn;
-              k.bk = 8, k.st = 4, k.threads = static_cast<int>(32 * wm * wn);
+              k.mma = 1, k.bm = bm, k.bn = bn, k.rm = rm, k.rn = rn;
+              k.bk = 8, k.st = 4, k.threads = 32 * wm * wn;
               k.minb = k.threads <= 128 ? 2 : 1;
               if (!check(p, k, d, align_bytes)) best = c, pick = k;
             }
