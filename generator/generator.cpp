@@ -23,7 +23,7 @@
 namespace tailor::gen {
 namespace {
 
-constexpr std::int64_t kMaxDim = std::int64_t(1) << 30;  // M, K, N are int in kernels
+constexpr std::int64_t kMaxDim = kMaxKernelDim;
 constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
@@ -915,9 +915,18 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
                              const ColGroups* cg = nullptr, const std::string& name = {});
 }  // namespace
 
+void require_kernel_sizes(const GemmProblem& problem) {
+  if (problem.m > kMaxDim || problem.k > kMaxDim || problem.n > kMaxDim)
+    throw Error(ErrorCode::invalid_shape,
+                fmt::format("problem {}: M, K and N must be at most {} for a GPU kernel (it indexes within a "
+                            "matrix with 32-bit ints)",
+                            problem.to_string(), kMaxDim));
+}
+
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
   if (c.family == Family::cpu)
     throw Error(ErrorCode::invalid_config, "a cpu-family config has no CUDA kernel: " + c.to_string());
+  require_kernel_sizes(norm(problem));
   if (c.cols > 0) {
     const GemmProblem p = norm(problem);
     const ColGroups cg{p.n, c.cols, p.ldb, p.stride_b, p.ldc, p.stride_c};
@@ -2344,6 +2353,7 @@ std::optional<KernelConfig> wide_tile_seed(const GemmProblem& problem, const Dev
 
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& d, int align_bytes) {
   const GemmProblem p = norm(problem);
+  require_kernel_sizes(p);
   KernelConfig c = heuristic_as_given(p, d, align_bytes);
   // An f32 tile on the FP64 tensor cores (with a shared operand, see f32_dmma_tile) is kept
   // as given, or where B is shared runs the batch's rows as one tall product on a DMMA tile

@@ -37,6 +37,13 @@ struct SlabPads {
   int a_row = 0, a_mat = 0, b_row = 0, b_mat = 0;
 };
 
+/// The largest M, K or N a GPU kernel takes: kernels index within one matrix with 32-bit
+/// ints (leading dimensions, strides and the batch are 64-bit).
+inline constexpr std::int64_t kMaxKernelDim = std::int64_t(1) << 30;
+/// Throws Error(invalid_shape) where M, K or N passes kMaxKernelDim: no GPU kernel runs
+/// such a problem. The problem must be valid.
+void require_kernel_sizes(const GemmProblem& problem);
+
 /// Why `config` cannot run `problem` on `device` when the pointers are aligned to
 /// `align_bytes`, or nullopt when it can. The problem must be valid.
 std::optional<std::string> check(const GemmProblem& problem, const KernelConfig& config,
@@ -150,8 +157,9 @@ KernelConfig two_buffer_mma_slab(const GemmProblem& problem);
 KernelConfig heuristic_as_given(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16,
                                 int wide_f32_outputs = 36);
 
-/// A valid config for any valid problem, chosen without tuning. `align_bytes` is the
-/// alignment all three pointers share (16, 8 or the element size).
+/// A valid config for any valid problem whose sides are at most kMaxKernelDim (past that,
+/// Error(invalid_shape)), chosen without tuning. `align_bytes` is the alignment all three
+/// pointers share (16, 8 or the element size).
 KernelConfig heuristic(const GemmProblem& problem, const DeviceInfo& device, int align_bytes = 16);
 
 /// For the tuner: the heuristic's bulk-copied slab with f32 micro-tiles of up to 72 outputs

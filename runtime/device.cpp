@@ -12,6 +12,12 @@ namespace tailor::detail {
 DeviceInfo query_device(int ordinal) {
   const Driver& d = driver();
   if (!d.ok()) throw Error(ErrorCode::device_unavailable, d.error);
+  // A negative ordinal asks for no device (the CPU path only); one past the devices found,
+  // where there are some, is the caller's mistake, not a machine without a GPU.
+  if (ordinal >= d.device_count && d.device_count > 0)
+    throw Error(ErrorCode::invalid_argument,
+                fmt::format("CUDA device {} does not exist ({} device(s) found, numbered from 0)", ordinal,
+                            d.device_count));
   if (ordinal < 0 || ordinal >= d.device_count)
     throw Error(ErrorCode::device_unavailable,
                 fmt::format("CUDA device {} does not exist ({} device(s) found)", ordinal, d.device_count));

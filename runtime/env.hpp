@@ -2,6 +2,7 @@
 // The README lists them; keep the two in step.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace tailor::detail {
@@ -18,6 +19,10 @@ struct Env {
   int cpu_threads = 0;          ///< TAILOR_CPU_THREADS: threads of the CPU path (0: all cores)
   bool pdl = true;              ///< TAILOR_PDL=0: launch without programmatic dependent launch
 };
+
+/// A switch's value: 1, true, on, yes (any case, spaces ignored) are true; 0, false, off, no
+/// false; anything else nullopt (env() then warns and keeps the default).
+std::optional<bool> parse_switch(const std::string& value);
 
 /// The process's environment as Tailor reads it (read on first call).
 const Env& env();

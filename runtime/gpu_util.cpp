@@ -49,16 +49,16 @@ Timing summarize(std::vector<double> s) {
 
 Timing time_calls(CUstream stream, const std::function<void(int)>& enqueue, int reps, int per_rep, int warmup) {
   const Driver& d = driver();
-  CUevent start, stop;
-  TAILOR_CU(d.cuEventCreate(&start, CU_EVENT_DEFAULT));
-  TAILOR_CU(d.cuEventCreate(&stop, CU_EVENT_DEFAULT));
+  CUevent start = nullptr, stop = nullptr;
   struct Guard {
-    CUevent a, b;
+    CUevent &a, &b;
     ~Guard() {
-      driver().cuEventDestroy(a);
-      driver().cuEventDestroy(b);
+      if (a) driver().cuEventDestroy(a);
+      if (b) driver().cuEventDestroy(b);
     }
   } guard{start, stop};
+  TAILOR_CU(d.cuEventCreate(&start, CU_EVENT_DEFAULT));
+  TAILOR_CU(d.cuEventCreate(&stop, CU_EVENT_DEFAULT));
   int i = 0;
   for (int w = 0; w < warmup; ++w) enqueue(i++);
   TAILOR_CU(d.cuStreamSynchronize(stream));

@@ -235,16 +235,22 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
   make_current();
   CUmodule mod = nullptr;
   TAILOR_CU(d.cuModuleLoadData(&mod, kernel->cubin.data()));
+  // Unloaded again if anything below throws; kept once it is on `modules`.
+  struct ModuleGuard {
+    const detail::Driver& d;
+    CUmodule m;
+    ~ModuleGuard() {
+      if (m) d.cuModuleUnload(m);
+    }
+  } guard{d, mod};
   CUfunction fn = nullptr;
   TAILOR_CU(d.cuModuleGetFunction(&fn, mod, src.name.c_str()));
   int max_threads = 0;
   TAILOR_CU(d.cuFuncGetAttribute(&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn));
-  if (max_threads < static_cast<int>(l.shape.block)) {
-    d.cuModuleUnload(mod);
+  if (max_threads < static_cast<int>(l.shape.block))
     throw Error(ErrorCode::invalid_config,
                 fmt::format("kernel {} uses {} registers per thread: at most {} threads fit a CTA, the config asks {}",
                             src.name, kernel->registers, max_threads, l.shape.block));
-  }
   // Past 48 KB in all (dynamic plus the kernel's static shared memory, such as an
   // mbarrier) a CTA's dynamic shared memory must be opted into.
   int static_smem = 0;
@@ -260,6 +266,7 @@ detail::Launchable Runtime::Impl::build(const GemmProblem& p, const Plan& plan) 
                  kernel->registers, kernel->spill_stores);
   std::unique_lock lock(mu);
   modules.push_back(mod);
+  guard.m = nullptr;
   functions.emplace(key, std::make_pair(fn, kernel));
   l.fn = fn, l.kernel = kernel;
   lock.unlock();
@@ -460,8 +467,29 @@ const DeviceInfo& Runtime::device() const { return impl_->dev; }
 
 namespace {
 
+// The caller's current context, put back where a call made Tailor's current in its place
+// (a caller on another device's context keeps it). With no context current, Tailor's stays
+// current: there is nothing to disturb, and the next call finds it current.
+class KeepCallerContext {
+ public:
+  explicit KeepCallerContext(const Runtime::Impl& impl) : ours_(impl.ctx) {
+    if (impl.gpu && detail::driver().cuCtxGetCurrent(&caller_) != CUDA_SUCCESS) caller_ = nullptr;
+  }
+  ~KeepCallerContext() {
+    if (caller_ && caller_ != ours_) detail::driver().cuCtxSetCurrent(caller_);
+  }
+  KeepCallerContext(const KeepCallerContext&) = delete;
+  KeepCallerContext& operator=(const KeepCallerContext&) = delete;
+  /// Tailor's context was current when the call began.
+  bool ours_at_entry() const { return caller_ == ours_; }
+
+ private:
+  CUcontext ours_, caller_ = nullptr;
+};
+
 void run(Runtime::Impl& impl, const GemmProblem& problem, const KernelConfig* forced, const void* A, const void* B,
          void* C, double alpha, double beta, CUstream stream) {
+  const KeepCallerContext keep(impl);
   GemmProblem key = problem;
   key.alpha_kind = scalar_kind(alpha);
   key.beta_kind = scalar_kind(beta);
@@ -481,11 +509,12 @@ void run(Runtime::Impl& impl, const GemmProblem& problem, const KernelConfig* fo
   if (!forced && last.impl == impl.id && last.align == align && last.problem == key) {
     l = last.l;
     detail::check_pointers(key, *l, A, B, C);
+    if (!keep.ours_at_entry()) TAILOR_CU(detail::driver().cuCtxSetCurrent(impl.ctx));
   } else {
     l = &impl.resolve(key, align, forced, A, B, C);
     if (!forced) last = {impl.id, key, align, l};
+    impl.make_current();
   }
-  impl.make_current();
   TAILOR_CU(detail::launch(*l, A, B, C, alpha, beta, stream));
 }
 
@@ -529,6 +558,7 @@ CpuKernel Runtime::prepare_cpu(const GemmProblem& problem, double alpha, double 
 // --- end CPU path
 
 Plan Runtime::plan(const GemmProblem& problem, int align_bytes) {
+  const KeepCallerContext keep(*impl_);  // settling may load the kernel for its resource report
   const GemmProblem p = problem.normalized();
   if (align_bytes < p.esize())
     throw Error(ErrorCode::misaligned_pointer,

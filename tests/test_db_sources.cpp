@@ -177,6 +177,42 @@ TEST_CASE("a record serves only its device, its problem key with scalar kinds, a
   CHECK(err.text().empty());
 }
 
+TEST_CASE("shipped records of the same card serve where the driver reports a little more or less memory") {
+  DeviceInfo h200 = device();
+  h200.name = "NVIDIA H200";
+  h200.total_mem = std::int64_t(143771) << 20;
+  const std::string near_fp = "NVIDIA H200|sm_90|132 SMs|143155 MiB";     // 0.4 % less memory
+  const std::string nearer_fp = "NVIDIA H200|sm_90|132 SMs|143500 MiB";   // nearer still
+  const std::string far_fp = "NVIDIA H200|sm_90|132 SMs|120000 MiB";      // not the same card
+  const std::string other_fp = "NVIDIA H100 80GB HBM3|sm_90|132 SMs|143771 MiB";
+  CHECK(db::detail::same_card(near_fp, h200.fingerprint()));
+  CHECK(!db::detail::same_card(far_fp, h200.fingerprint()));
+  CHECK(!db::detail::same_card(other_fp, h200.fingerprint()));
+  CHECK(!db::detail::same_card("NVIDIA H200|sm_90|114 SMs|143771 MiB", h200.fingerprint()));
+  CHECK(!db::detail::same_card("Intel Xeon|avx512|16 cores", "Intel Xeon|avx512|32 cores"));
+  auto shipped = std::make_shared<db::ShippedDatabases>(std::vector<db::ShippedDatabases::File>{
+      {"h200.jsonl", lines({record(kA, slab(128, 16), 1e-4, 1, 16, true, near_fp),
+                            record(kA, slab(256, 32), 1e-4, 1, 16, true, nearer_fp),
+                            record(kB, slab(64, 8), 1e-4, 1, 16, true, far_fp),
+                            record(kD, slab(64, 8), 1e-4, 1, 16, true, other_fp)})}});
+  db::ShippedSource source(shipped);
+  CaptureStderr err;
+  const auto a = source.lookup(kA.normalized(), h200, 16);
+  REQUIRE(a.has_value());
+  CHECK(a->config.to_string() == slab(256, 32));  // the nearest card's record
+  CHECK(!source.lookup(kB.normalized(), h200, 16).has_value());
+  CHECK(!source.lookup(kD.normalized(), h200, 16).has_value());
+  // The device's own fingerprint's records come first; the same card's serve after them.
+  auto own = std::make_shared<db::ShippedDatabases>(std::vector<db::ShippedDatabases::File>{
+      {"h200.jsonl", lines({record(kA, slab(128, 16), 1e-4, 1, 16, true, near_fp),
+                            record(kA, slab(64, 8), 1e-3, 1, 16, true, h200.fingerprint())})}});
+  const auto mine = db::ShippedSource(own).lookup(kA.normalized(), h200, 16);
+  REQUIRE(mine.has_value());
+  CHECK(mine->config.to_string() == slab(64, 8));  // its own, though slower than the other card's
+  CHECK(own->records_for_device(h200.fingerprint()).size() == 2);
+  CHECK(err.text().empty());
+}
+
 TEST_CASE("an older generator's record serves f64 1000000x3x25x1 until a newer one exists") {
   TempDir dir;
   const std::string path = dir / "tuning.db";
@@ -215,6 +251,30 @@ TEST_CASE("an illegal config in the user database is skipped with one warning, a
   CHECK(err.warnings() == 1);
   CHECK(text.find(path) != std::string::npos);
   CHECK(text.find("t=7") != std::string::npos);
+}
+
+TEST_CASE("a record marked unverified serves neither as itself nor as a neighbour, with one warning a database") {
+  TempDir dir;
+  const std::string path = dir / "tuning.db";
+  TuningRecord bad_user = record(kA, slab(256, 32), 1e-5, 2);  // newer and faster, but unverified
+  bad_user.verified = false;
+  TuningRecord bad_shipped = record(kB, slab(64, 8), 1e-5);
+  bad_shipped.verified = false;
+  write_db(path, {record(kA, slab(128, 16), 2e-4, 1), bad_user});
+  Chain chain(path, {{"test.jsonl", lines({bad_shipped})}});
+  CaptureStderr err;
+  const Plan a = chain.decide(kA);
+  CHECK(a.origin == PlanOrigin::user);
+  CHECK(a.config.to_string() == slab(128, 16));
+  const Plan b = chain.decide(kB);  // its own record is unverified: the user's A is the neighbour
+  CHECK(b.origin == PlanOrigin::neighbour);
+  CHECK(b.config.to_string() == slab(128, 16));
+  chain.decide(kA), chain.decide(kB);
+  const std::string text = err.text();
+  INFO(text);
+  CHECK(err.warnings() == 2);
+  CHECK(text.find("unverified") != std::string::npos);
+  CHECK(text.find("test.jsonl") != std::string::npos);
 }
 
 TEST_CASE("bad user databases each give exactly one warning and fall back to the next source") {

@@ -8,6 +8,8 @@
 #include <limits>
 #include <vector>
 
+#include "generator/generator.hpp"
+#include "runtime/env.hpp"
 #include "tailor/tailor.hpp"
 
 using namespace tailor;
@@ -190,4 +192,34 @@ TEST_CASE("without a GPU a valid gemm on host pointers runs on the CPU path, and
     CHECK(e.code() == ErrorCode::device_unavailable);
   }
   CHECK(fresh.c_untouched());
+}
+
+TEST_CASE("sides past a GPU kernel's 2^30 are invalid_shape from the heuristic, the generator and plan") {
+  const std::int64_t big = gen::kMaxKernelDim + 1;
+  const GemmProblem probs[] = {GemmProblem::make(1, 1, 3000000000, 1, DType::f32),
+                               GemmProblem::make(1, 1, 1, big, DType::f64),
+                               GemmProblem::make(2, big, 1, 1, DType::f32)};
+  for (const GemmProblem& p : probs) {
+    INFO(p.to_string());
+    try {
+      rt().plan(p);
+      FAIL("no error from plan");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::invalid_shape);
+      CHECK(std::string(e.what()).find("at most 1073741824") != std::string::npos);
+    }
+    CHECK_THROWS_AS(gen::heuristic(p.normalized(), DeviceInfo::sm90_model()), Error);
+    // A config that the generator would take for a small problem of the same kind.
+    const KernelConfig c = gen::heuristic(GemmProblem::make(1, 1, 64, 1, p.dtype), DeviceInfo::sm90_model());
+    CHECK_THROWS_AS(gen::generate(p.normalized(), c), Error);
+  }
+  // At the bound the heuristic still answers.
+  const GemmProblem edge = GemmProblem::make(1, 1, gen::kMaxKernelDim, 1, DType::f32).normalized();
+  CHECK(!gen::check(edge, gen::heuristic(edge, DeviceInfo::sm90_model()), DeviceInfo::sm90_model()));
+}
+
+TEST_CASE("environment switches read 1/0, true/false, on/off, yes/no in any case, and nothing else") {
+  for (const char* v : {"1", "true", "TRUE", "On", "yes", " 1 ", "Yes\n"}) CHECK(detail::parse_switch(v) == true);
+  for (const char* v : {"0", "false", "False", "OFF", "no", " 0"}) CHECK(detail::parse_switch(v) == false);
+  for (const char* v : {"", "2", "enable", "tru", "-1"}) CHECK(!detail::parse_switch(v).has_value());
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -206,22 +207,39 @@ void ShippedDatabases::load() {
                      [](const Entry& a, const Entry& b) { return detail::preferred(a.record, b.record); });
 }
 
+const std::string& ShippedDatabases::same_card_as(const std::string& device) {
+  if (auto it = same_card_.find(device); it != same_card_.end()) return it->second;
+  std::string best;
+  const auto mem = [](const std::string& fp) { return *detail::parse_fingerprint(fp).memory_mib; };
+  for (const auto& [fp, records] : by_device_) {
+    if (fp == device || !detail::same_card(fp, device)) continue;
+    const auto d = std::abs(mem(fp) - mem(device));
+    if (best.empty() || d < std::abs(mem(best) - mem(device)) || (d == std::abs(mem(best) - mem(device)) && fp < best))
+      best = fp;
+  }
+  return same_card_.emplace(device, std::move(best)).first->second;
+}
+
 std::vector<std::pair<TuningRecord, std::size_t>> ShippedDatabases::candidates(const GemmProblem& problem,
                                                                                const std::string& device, int align) {
-  const std::string key = shipped_key(device, problem.to_string(), align);
   std::lock_guard lock(mu_);
   load();
   std::vector<std::pair<TuningRecord, std::size_t>> out;
-  if (auto it = by_key_.find(key); it != by_key_.end())
-    for (const Entry& e : it->second) out.emplace_back(e.record, e.file);
+  const std::string key = problem.to_string();
+  for (const std::string* fp : {&device, &same_card_as(device)})
+    if (auto it = by_key_.find(shipped_key(*fp, key, align)); !fp->empty() && it != by_key_.end())
+      for (const Entry& e : it->second) out.emplace_back(e.record, e.file);
   return out;
 }
 
 std::vector<TuningRecord> ShippedDatabases::records_for_device(const std::string& device) {
   std::lock_guard lock(mu_);
   load();
-  auto it = by_device_.find(device);
-  return it == by_device_.end() ? std::vector<TuningRecord>{} : it->second;
+  std::vector<TuningRecord> out;
+  for (const std::string* fp : {&device, &same_card_as(device)})
+    if (auto it = by_device_.find(*fp); !fp->empty() && it != by_device_.end())
+      out.insert(out.end(), it->second.begin(), it->second.end());
+  return out;
 }
 
 void ShippedDatabases::warn(std::size_t file, const std::string& what, std::string_view consequence) {
@@ -249,6 +267,11 @@ std::size_t ShippedDatabases::size() {
 std::optional<Plan> UserSource::lookup(const GemmProblem& problem, const DeviceInfo& device, int align) {
   try {
     for (const TuningRecord& r : db_->candidates(problem, device.fingerprint(), align)) {
+      if (!r.verified) {
+        db_->warn(fmt::format("{} is marked unverified (its output did not match the reference)", record_where(r)),
+                  kSkipped);
+        continue;
+      }
       if (auto why = gen::check(problem, r.config, device, align)) {
         db_->warn(fmt::format("{} has config {}, which is not legal here: {}", record_where(r), r.config.to_string(),
                               *why),
@@ -268,6 +291,11 @@ std::string UserSource::describe() const { return "user database " + db_->path()
 std::optional<Plan> ShippedSource::lookup(const GemmProblem& problem, const DeviceInfo& device, int align) {
   try {
     for (const auto& [r, file] : db_->candidates(problem, device.fingerprint(), align)) {
+      if (!r.verified) {
+        db_->warn(file, fmt::format("{} is marked unverified (its output did not match the reference)", record_where(r)),
+                  kSkipped);
+        continue;
+      }
       if (auto why = gen::check(problem, r.config, device, align)) {
         db_->warn(file,
                   fmt::format("{} has config {}, which is not legal here: {}", record_where(r), r.config.to_string(),
@@ -296,6 +324,7 @@ std::optional<Plan> NeighbourSource::lookup(const GemmProblem& problem, const De
       auto more = shipped_->records_for_device(fp);
       records.insert(records.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
     }
+    std::erase_if(records, [](const TuningRecord& r) { return !r.verified; });
     if (records.empty()) return std::nullopt;
     // The nearest record whose config is valid here. A slab config (matrices a CTA,
     // micro-tile and threads sized for its own matrices) serves only matrices with its M and

@@ -2,8 +2,10 @@
 // database ($TAILOR_DB), the shipped databases (JSON lines embedded into the library at
 // build time from tuning_db/shipped/*.jsonl, plus any *.jsonl in $TAILOR_SHIPPED_DIR),
 // and the nearest tuned neighbour on the same device over both. A record serves a
-// problem only on the device with its fingerprint, for its normalised problem key
-// (scalar kinds included) and for its exact pointer alignment; every config a source
+// problem only on the device with its fingerprint (a shipped one also on the same card
+// whose driver reports up to 2 % more or less memory, after the device's own records),
+// for its normalised problem key (scalar kinds included) and for its exact pointer
+// alignment; every config a source
 // returns has passed gen::check for the problem, device and alignment at hand.
 //
 // A database that cannot be used (missing: silently; corrupt, truncated, garbage, a
@@ -81,6 +83,10 @@ class ShippedDatabases {
 
  private:
   void load();  // once, under mu_
+  // Another fingerprint of the same card (detail::same_card) that records are stored under,
+  // the nearest in memory; "" where there is none. Its records serve after the device's own.
+  // Under mu_.
+  const std::string& same_card_as(const std::string& device);
 
   struct Entry {
     TuningRecord record;
@@ -95,6 +101,7 @@ class ShippedDatabases {
   std::size_t count_ = 0;
   std::unordered_map<std::string, std::vector<Entry>> by_key_;     // device \n problem key \n align
   std::unordered_map<std::string, std::vector<TuningRecord>> by_device_;
+  std::unordered_map<std::string, std::string> same_card_;  // same_card_as's answers
 };
 
 /// Exact matches in the user database (origin user).

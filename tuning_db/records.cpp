@@ -100,6 +100,16 @@ FingerprintParts parse_fingerprint(const std::string& fp) {
   return out;
 }
 
+bool same_card(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  const FingerprintParts x = parse_fingerprint(a), y = parse_fingerprint(b);
+  if (!x.memory_mib || !y.memory_mib || x.name != y.name || x.cc_major != y.cc_major || x.cc_minor != y.cc_minor ||
+      x.sm_count != y.sm_count)
+    return false;
+  const double mx = static_cast<double>(*x.memory_mib), my = static_cast<double>(*y.memory_mib);
+  return std::abs(mx - my) <= 0.02 * std::max(mx, my);
+}
+
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};

@@ -149,6 +149,10 @@ struct FingerprintParts {
   std::optional<std::int64_t> memory_mib;
 };
 FingerprintParts parse_fingerprint(const std::string& fingerprint);
+/// The same model of card: two GPU fingerprints with the same name, architecture and SM
+/// count whose memory differs by 2 % at most (drivers report a few hundred MiB more or
+/// less for the same card), or two equal fingerprints.
+bool same_card(const std::string& a, const std::string& b);
 
 /// Order of preference among records of one key: newest generator version, then fastest.
 bool preferred(const TuningRecord& a, const TuningRecord& b);

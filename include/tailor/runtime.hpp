@@ -48,7 +48,9 @@ class Runtime {
  public:
   /// Opens CUDA device `device` (its primary context). Without a CUDA driver or device the
   /// runtime still constructs; has_gpu() is false and every gemm runs on the CPU path
-  /// (a call that forces a GPU config throws Error(device_unavailable) saying why).
+  /// (a call that forces a GPU config throws Error(device_unavailable) saying why). A
+  /// negative `device` asks for that on purpose; a `device` past the devices the driver
+  /// reports, where it reports some, throws Error(invalid_argument).
   explicit Runtime(int device = 0);
   ~Runtime();
   Runtime(const Runtime&) = delete;
@@ -65,7 +67,9 @@ class Runtime {
   /// when the cost model says that is faster (see docs/design.md, "Host or device");
   /// such calls return once C is written. Without a GPU every call runs on the CPU path.
   /// Throws Error before touching C when the problem or a pointer is invalid, and
-  /// Error(invalid_argument) when host and device pointers are mixed.
+  /// Error(invalid_argument) when host and device pointers are mixed. Device pointers must
+  /// be memory this runtime's device can reach (its own, or a peer's with peer access on);
+  /// the caller's current context is current again when the call returns.
   void gemm(const GemmProblem& problem, const void* A, const void* B, void* C,
             double alpha = 1.0, double beta = 0.0, CUstream stream = nullptr);
 

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "generator/generator.hpp"
+#include "runtime/cpu/cpu_jit.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/env.hpp"
 #include "runtime/gpu_util.hpp"
@@ -122,8 +124,14 @@ bool HostRouter::route(Runtime::Impl& impl, const GemmProblem& key, const Kernel
 
 void HostRouter::host_call(Runtime::Impl& impl, const GemmProblem& key, const KernelConfig* forced, const void* A,
                            const void* B, void* C, double alpha, double beta, CUstream stream) {
-  if (forced) {  // a GPU config: the caller wants the GPU
+  // A GPU config (the caller wants the GPU), or a build without the CPU path: the GPU with
+  // copies. Sides past a GPU kernel's (gen::kMaxKernelDim): the CPU path, where there is one.
+  if (forced || !cpu::jit_available()) {
     run_gpu_with_copies(impl, key, forced, A, B, C, alpha, beta, stream);
+    return;
+  }
+  if (key.m > gen::kMaxKernelDim || key.k > gen::kMaxKernelDim || key.n > gen::kMaxKernelDim) {
+    cpu_.gemm(key, nullptr, A, B, C, alpha, beta);
     return;
   }
   Decision d;

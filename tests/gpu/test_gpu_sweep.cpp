@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -1182,4 +1184,60 @@ TEST_CASE("gpu: the resource report read from the driver matches ptxas's, spills
   CHECK(regs[1] < regs[0]);
   CHECK(local[0] == 0);
   CHECK(local[1] > 0);
+}
+
+TEST_CASE("gpu: a call gives the caller's current context back, and a device number past the devices is invalid_argument") {
+  const detail::Driver& d = detail::driver();
+  try {
+    Runtime past(d.device_count);
+    FAIL("a runtime on device ", d.device_count, " of ", d.device_count);
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::invalid_argument);
+    CHECK(std::string(e.what()).find("does not exist") != std::string::npos);
+  }
+  Runtime rt;
+  rt.impl().make_current();  // the buffers live in Tailor's context (the device's primary one)
+  const GemmProblem p = GemmProblem::make(3000, 5, 9, 7, DType::f32).normalized();
+  const std::int64_t esz = p.esize(), na = p.batch * 45, nb = p.batch * 63, nc = p.batch * 35;
+  std::vector<char> ha(na * esz), hb(nb * esz), out(nc * esz), poison(nc * esz);
+  detail::fill_random(ha.data(), p.dtype, na, 41), detail::fill_random(hb.data(), p.dtype, nb, 42);
+  detail::fill_nan(poison.data(), p.dtype, nc);
+  const std::vector<char> zero(nc * esz, 0);
+  const auto ref = detail::reference_gemm(p, ha.data(), hb.data(), zero.data(), 1.0, 0.0);
+  detail::DeviceBuffer A(na * esz), B(nb * esz), C(nc * esz);
+  A.upload(ha.data(), na * esz), B.upload(hb.data(), nb * esz);
+  // A second context on the same device, made current by the caller (as another library
+  // would): the driver's own entry points, which Tailor's table does not carry.
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(lib != nullptr);
+  using Create = CUresult (*)(CUcontext*, unsigned, CUdevice);
+  using Destroy = CUresult (*)(CUcontext);
+  const auto create = reinterpret_cast<Create>(dlsym(lib, "cuCtxCreate_v2"));
+  const auto destroy = reinterpret_cast<Destroy>(dlsym(lib, "cuCtxDestroy_v2"));
+  REQUIRE((create != nullptr && destroy != nullptr));
+  CUcontext mine = nullptr;
+  REQUIRE(create(&mine, 0, rt.impl().cudev) == CUDA_SUCCESS);
+  REQUIRE(mine != rt.impl().ctx);
+  for (int call = 0; call < 3; ++call) {  // the first resolves the problem; the others take the hot path
+    CAPTURE(call);
+    TAILOR_CU(d.cuCtxSetCurrent(rt.impl().ctx));
+    C.upload(poison.data(), nc * esz);
+    TAILOR_CU(d.cuCtxSetCurrent(mine));
+    rt.gemm(p, A.get(), B.get(), C.get());
+    CUcontext cur = nullptr;
+    TAILOR_CU(d.cuCtxGetCurrent(&cur));
+    CHECK(cur == mine);
+    TAILOR_CU(d.cuCtxSetCurrent(rt.impl().ctx));
+    TAILOR_CU(d.cuCtxSynchronize());
+    C.download(out.data(), nc * esz);
+    CHECK(detail::max_rel_err(p, out.data(), ref) <= 1e-5);
+  }
+  CHECK(destroy(mine) == CUDA_SUCCESS);
+  // With no context current, Tailor's stays current after the call.
+  TAILOR_CU(d.cuCtxSetCurrent(nullptr));
+  rt.gemm(p, A.get(), B.get(), C.get());
+  CUcontext cur = nullptr;
+  TAILOR_CU(d.cuCtxGetCurrent(&cur));
+  CHECK(cur == rt.impl().ctx);
+  TAILOR_CU(d.cuCtxSynchronize());
 }
