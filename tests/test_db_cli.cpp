@@ -134,6 +134,44 @@ TEST_CASE("tailor-db merge keeps the faster record and reports the conflict") {
   expect_one_line_failure(tailor_db({"merge", dir / "none.db", "--db", dir / "a.db"}), "none.db");
 }
 
+TEST_CASE("tailor-db import keeps the faster or verified record unless --replace, and export never overwrites the database") {
+  TempDir dir;
+  const GemmProblem p = problem("f64 1000000x3x25x1"), q = problem("f64 10x3x3x3");
+  TuningRecord fast_unverified = record(q, slab(64, 8), 1e-6);
+  fast_unverified.verified = false;
+  spit(dir / "a.jsonl", as_lines({record(p, slab(128, 16), 1e-4), record(q, slab(32, 4), 1e-5)}));
+  spit(dir / "slow.jsonl", as_lines({record(p, slab(256, 32), 9e-4), fast_unverified}));
+  REQUIRE(tailor_db({"import", dir / "a.jsonl", "--db", dir / "a.db"}).rc == 0);
+  const ToolResult r = tailor_db({"import", dir / "slow.jsonl", "--db", dir / "a.db"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  CHECK(r.err.find("0 new, 0 replaced by faster ones, 2 kept") != std::string::npos);
+  {
+    auto db = TuningDb::open(dir / "a.db", TuningDb::Mode::read_only);
+    CHECK(db->lookup(p, device().fingerprint(), 16)->config.to_string() == slab(128, 16));
+    CHECK(db->lookup(q, device().fingerprint(), 16)->config.to_string() == slab(32, 4));
+  }
+  // A verified record replaces an unverified one however slow.
+  spit(dir / "u.jsonl", as_lines({fast_unverified}));
+  REQUIRE(tailor_db({"import", dir / "u.jsonl", "--db", dir / "u.db"}).rc == 0);
+  REQUIRE(tailor_db({"merge", dir / "a.db", "--db", dir / "u.db"}).rc == 0);
+  {
+    auto db = TuningDb::open(dir / "u.db", TuningDb::Mode::read_only);
+    const auto got = db->lookup(q, device().fingerprint(), 16);
+    REQUIRE(got.has_value());
+    CHECK(got->verified);
+    CHECK(got->config.to_string() == slab(32, 4));
+  }
+  REQUIRE(tailor_db({"import", dir / "slow.jsonl", "--db", dir / "a.db", "--replace"}).rc == 0);
+  {
+    auto db = TuningDb::open(dir / "a.db", TuningDb::Mode::read_only);
+    CHECK(db->lookup(p, device().fingerprint(), 16)->config.to_string() == slab(256, 32));
+  }
+  const std::string before = slurp(dir / "a.db");
+  expect_one_line_failure(tailor_db({"export", "--db", dir / "a.db", "--out", dir / "a.db"}), "itself");
+  CHECK(slurp(dir / "a.db") == before);
+}
+
 TEST_CASE("tailor-db prune needs a filter and removes by device and by generator version") {
   TempDir dir;
   spit(dir / "in.jsonl", as_lines(some_records()));

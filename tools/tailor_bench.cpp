@@ -280,7 +280,9 @@ int main(int argc, char** argv) {
       return tools::run_cpu_bench(rt_cpu, problems, co);
     }
     try {
-      device = std::stoi(device_arg);
+      std::size_t used = 0;
+      device = std::stoi(device_arg, &used);
+      if (used != device_arg.size() || device < 0) throw std::invalid_argument("");
     } catch (const std::exception&) {
       throw Error(ErrorCode::invalid_argument, fmt::format("--device '{}': expected a CUDA ordinal or cpu", device_arg));
     }

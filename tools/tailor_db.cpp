@@ -103,11 +103,19 @@ void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
-    if (!out) throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': cannot write it", path));
+    if (!out) {
+      std::error_code ignored;
+      std::filesystem::remove(tmp, ignored);
+      throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': cannot write it", path));
+    }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': {}", path, ec.message()));
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': {}", path, ec.message()));
+  }
 }
 
 }  // namespace
@@ -141,11 +149,15 @@ int main(int argc, char** argv) {
   exp->add_option("--out", out_path, "write to this file instead of stdout");
   exp->add_option("--device", device, "only devices whose fingerprint contains this");
 
-  CLI::App* imp = app.add_subcommand("import", "add JSON-lines files to the database, all in one transaction");
+  CLI::App* imp = app.add_subcommand(
+      "import", "add JSON-lines files to the database, all in one transaction; per key the faster record is kept "
+                "(a verified one before an unverified one), as merge does");
   add_db(imp);
   imp->add_option("files", files, "JSON-lines files (as written by export)")->required();
+  bool replace = false;
+  imp->add_flag("--replace", replace, "store every imported record over the database's, faster or not");
 
-  CLI::App* mrg = app.add_subcommand("merge", "merge another database file, keeping the faster record per key and reporting conflicts");
+  CLI::App* mrg = app.add_subcommand("merge", "merge another database file, keeping the faster record per key (a verified one before an unverified one) and reporting conflicts");
   add_db(mrg);
   mrg->add_option("other", other, "the database to merge from (read only)")->required();
 
@@ -212,13 +224,21 @@ int main(int argc, char** argv) {
     }
 
     if (exp->parsed()) {
+      std::error_code ec;
+      if (!out_path.empty() && std::filesystem::equivalent(out_path, db_path, ec))
+        throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}' is the database itself", out_path));
       auto db = open_ro();
       std::string text;
       for (const TuningRecord& r : db->all())
         if (matches_device(r)) text += db::to_json_line(r) + "\n";
       warn_skipped(*db);
-      if (out_path.empty()) std::fputs(text.c_str(), stdout);
-      else write_file(out_path, text);
+      if (out_path.empty()) {
+        std::fputs(text.c_str(), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout))
+          throw Error(ErrorCode::invalid_argument, "export: cannot write to standard output");
+      } else {
+        write_file(out_path, text);
+      }
       return 0;
     }
 
@@ -229,9 +249,18 @@ int main(int argc, char** argv) {
         records.insert(records.end(), more.begin(), more.end());
       }
       auto db = TuningDb::open(db_path, TuningDb::Mode::read_write);
-      db->upsert_many(records);
-      std::fprintf(stderr, "imported %zu records from %zu file%s into %s\n", records.size(), files.size(),
-                   files.size() == 1 ? "" : "s", db_path.c_str());
+      if (replace) {
+        db->upsert_many(records);
+        std::fprintf(stderr, "imported %zu records from %zu file%s into %s (replacing)\n", records.size(), files.size(),
+                     files.size() == 1 ? "" : "s", db_path.c_str());
+        return 0;
+      }
+      const db::MergeResult m = db->merge(records);
+      std::fprintf(stderr,
+                   "imported %zu records from %zu file%s into %s: %d new, %d replaced by faster ones, %d kept "
+                   "(the database's were faster)\n",
+                   records.size(), files.size(), files.size() == 1 ? "" : "s", db_path.c_str(), m.inserted, m.replaced,
+                   m.kept);
       return 0;
     }
 

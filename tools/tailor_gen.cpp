@@ -55,6 +55,9 @@ int main(int argc, char** argv) {
       return 0;
     }
     const KernelConfig cfg = config_text.empty() ? gen::heuristic(p, dev, align) : KernelConfig::parse(config_text);
+    if (cfg.family == Family::cpu)
+      throw Error(ErrorCode::invalid_config,
+                  "tailor-gen prints CUDA kernels; a cpu-family config runs on the CPU path (tailor-bench --device cpu)");
     gen::validate(p, cfg, dev, align);
     if (predict) {
       std::printf("%10.2f us  %s\n", gen::predict_seconds(p, cfg, dev) * 1e6, cfg.to_string().c_str());

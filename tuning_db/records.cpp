@@ -121,6 +121,7 @@ std::string utc_now() {
 
 bool preferred(const TuningRecord& a, const TuningRecord& b) {
   if (a.generator_version != b.generator_version) return a.generator_version > b.generator_version;
+  if (a.verified != b.verified) return a.verified;
   return a.median_s < b.median_s;
 }
 

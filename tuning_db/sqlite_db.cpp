@@ -201,7 +201,10 @@ class SqliteTuningDb final : public TuningDb {
           continue;
         }
         const TuningRecord& old = have.front();
-        const bool faster = in.median_s < old.median_s;
+        // A verified record beats an unverified one whatever their times; between records of
+        // the same standing the faster wins.
+        const bool faster =
+            in.verified != old.verified ? in.verified : in.median_s < old.median_s;
         if (faster) {
           store(in);
           ++result.replaced;

@@ -100,8 +100,8 @@ class TuningDb {
   virtual void upsert(const TuningRecord& r) = 0;
   /// As upsert for each record, all in one transaction: all are stored or none.
   virtual void upsert_many(const std::vector<TuningRecord>& records) = 0;
-  /// Merges records from elsewhere in one transaction, keeping per key the faster record
-  /// (a key includes the generator version, so a newer generator's record is added beside
+  /// Merges records from elsewhere in one transaction, keeping per key the faster record, a
+  /// verified one before an unverified one whatever their times (a key includes the generator version, so a newer generator's record is added beside
   /// an older one and preferred by lookup). Reports keys whose records had different configs.
   virtual MergeResult merge(const std::vector<TuningRecord>& records) = 0;
   /// All well-formed records, in a stable order (device, problem key, align, newest
@@ -154,7 +154,8 @@ FingerprintParts parse_fingerprint(const std::string& fingerprint);
 /// less for the same card), or two equal fingerprints.
 bool same_card(const std::string& a, const std::string& b);
 
-/// Order of preference among records of one key: newest generator version, then fastest.
+/// Order of preference among records of one key: newest generator version, then verified,
+/// then fastest.
 bool preferred(const TuningRecord& a, const TuningRecord& b);
 /// Now, as a record's date: UTC, ISO 8601 ("2026-11-29T18:30:00Z").
 std::string utc_now();

@@ -30,8 +30,9 @@ void warn_invalid_once(const std::string& where, const std::string& problem, con
 // The first legal cpu config among a key's records, best first.
 std::optional<Plan> first_legal(const std::vector<db::TuningRecord>& records, const GemmProblem& problem,
                                 PlanOrigin origin) {
-  for (const db::TuningRecord& r : records)
-    if (r.config.family == Family::cpu && !gen::check_cpu(problem, r.config)) return Plan{r.config, origin, ""};
+  for (const db::TuningRecord& r : records)  // unverified records (an import may carry them) never serve
+    if (r.verified && r.config.family == Family::cpu && !gen::check_cpu(problem, r.config))
+      return Plan{r.config, origin, ""};
   return std::nullopt;
 }
 
@@ -39,8 +40,13 @@ class UserDbSource final : public CpuPlanSource {
  public:
   explicit UserDbSource(std::shared_ptr<db::UserDatabase> db) : db_(std::move(db)) {}
   std::optional<Plan> lookup(const GemmProblem& problem, const std::string& fingerprint) override {
-    return first_legal(db_->candidates(problem, fingerprint, static_cast<int>(problem.esize())), problem,
-                       PlanOrigin::user);
+    const auto records = db_->candidates(problem, fingerprint, static_cast<int>(problem.esize()));
+    for (const db::TuningRecord& r : records)
+      if (!r.verified)
+        db_->warn(fmt::format("the record of {} is marked unverified (its output did not match the reference)",
+                              problem.to_string()),
+                  "those records are skipped, the others still serve");
+    return first_legal(records, problem, PlanOrigin::user);
   }
   std::string describe() const override { return "user database " + db_->path(); }
 
