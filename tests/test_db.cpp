@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -491,4 +492,20 @@ TEST_CASE("a read-only location still serves lookups, and writing there raises d
     CHECK(what.find("writable") != std::string::npos);
   }
   fs::permissions(sub, fs::perms::owner_all);
+}
+
+TEST_CASE("opening a current database for writing does not wait while another connection holds its write lock") {
+  TempDir dir;
+  const std::string path = dir / "locked.db";
+  TuningDb::open(path, TuningDb::Mode::read_write)->upsert(record(problem("f64 1000x3x25x1"), slab(128, 16)));
+  sqlite3* other = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &other) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto db = TuningDb::open(path, TuningDb::Mode::read_write);
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(waited < 2.0);  // the busy timeout alone is longer
+  CHECK(db->all().size() == 1);
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
 }

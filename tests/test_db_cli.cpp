@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <tuple>
 
 #include "test_db_util.hpp"
@@ -183,6 +184,9 @@ TEST_CASE("tailor-db prune needs a filter and removes by device and by generator
   r = tailor_db({"prune", "--db", dir / "t.db", "--older-than", "2"});
   CHECK(r.out.find("pruned 5 records") != std::string::npos);
   CHECK(tailor_db({"export", "--db", dir / "t.db"}).out.empty());
+  // A mistyped path is an error, and creates nothing.
+  expect_one_line_failure(tailor_db({"prune", "--db", dir / "typo/t.db", "--device", "H200"}), "no such file");
+  CHECK(!std::filesystem::exists(dir / "typo"));
 }
 
 TEST_CASE("tailor-db list and show, and show fails with one line when nothing matches") {

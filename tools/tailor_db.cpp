@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "generator/generator.hpp"
+#include "runtime/cpu/cpu_plan.hpp"
 #include "runtime/env.hpp"
 #include "tools/cli_common.hpp"
 #include "tuning_db/embedded.hpp"
@@ -41,7 +42,9 @@ void print_details(const TuningRecord& r) {
   std::printf("generator version  %d\n", r.generator_version);
   std::printf("config             %s\n", r.config.to_string().c_str());
   try {
-    std::printf("kernel             %s\n", gen::kernel_name(r.problem, r.config).c_str());
+    const std::string name =
+        r.config.family == Family::cpu ? cpu::kernel_name(r.problem, r.config) : gen::kernel_name(r.problem, r.config);
+    std::printf("kernel             %s\n", name.c_str());
   } catch (const Error& e) {  // a record whose config does not fit its own problem
     std::printf("kernel             none: %s\n", e.what());
   }
@@ -349,6 +352,9 @@ int main(int argc, char** argv) {
       }
       if (device.empty() && older_than <= 0)
         throw Error(ErrorCode::invalid_argument, "prune needs --device and/or --older-than (refusing to remove every record)");
+      std::error_code ec;
+      if (!std::filesystem::exists(db_path, ec))
+        throw Error(ErrorCode::database_error, fmt::format("tuning database {}: no such file (nothing to prune)", db_path));
       auto db = TuningDb::open(db_path, TuningDb::Mode::read_write);
       const int n = db->prune(device, older_than);
       std::printf("pruned %d records from %s\n", n, db_path.c_str());

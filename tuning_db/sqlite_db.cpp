@@ -419,6 +419,9 @@ class SqliteTuningDb final : public TuningDb {
   }
 
   void migrate() {
+    // Already current (read just before): no write transaction, so opening a database that
+    // another process is writing does not wait for its lock.
+    if (version_ == latest_schema_version()) return;
     write_unlocked("creating or migrating its schema", [&] {
       if (int rc = read_user_version(); rc != SQLITE_OK) fail(rc, "reading its schema version", true);
       check_version(version_);
