@@ -391,6 +391,27 @@ TEST_CASE("tune_cpu f32 3000x4x6x4: a verified winner under the CPU's fingerprin
   CHECK(took < 15.0);
 }
 
+TEST_CASE("tune_cpu times its seeds right after the heuristic, and --candidates caps the rest") {
+  if (!cpu::jit_available()) return;
+  GemmProblem p = GemmProblem::make(2000, 8, 16, 8, DType::f32);
+  p.alpha_kind = ScalarKind::one, p.beta_kind = ScalarKind::zero;
+  const auto cands = cpu::candidates(p.normalized(), cpu::host_cpu(), 2);
+  REQUIRE(cands.size() >= 4);
+  const KernelConfig seed = cands.back();  // the search's last: never reached with a cap of 2
+  std::vector<std::string> lines;
+  cpu::TuneOptions o;
+  o.log = [&](const std::string& l) { lines.push_back(l); };
+  o.sets = 2;
+  o.seeds = {seed, cands.front(), seed};  // the heuristic and a repeat are not timed twice
+  o.max_candidates = 2;
+  const db::TuningRecord r = cpu::tune_cpu(p, 2.0, 2, o);
+  CHECK(r.verified);
+  CHECK(r.candidates_tried == 3);  // the heuristic, the seed, one more
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines[1].find(cands.front().to_string()) != std::string::npos);
+  CHECK(lines[2].find(seed.to_string()) != std::string::npos);
+}
+
 namespace {
 // Runs `cfg` with C `off` bytes past a 64-byte boundary (from C's initial bytes); true when
 // C then holds exactly `want`.

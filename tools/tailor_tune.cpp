@@ -182,9 +182,29 @@ int main(int argc, char** argv) {
       std::printf("# %s: %d thread(s), memory bandwidth %.1f GB/s (memcpy, read + write); database %s; budget %.1f s "
                   "per problem\n", cpu::host_cpu().fingerprint().c_str(), threads, bw / 1e9, db_path.c_str(), budget);
       std::fflush(stdout);
+      // The record a re-tune replaces is timed right after the heuristic (unless --fresh), so
+      // a short re-tune cannot store a config slower than the one it had.
+      std::unique_ptr<db::TuningDb> existing;
+      std::error_code ec;
+      if (!fresh && std::filesystem::exists(db_path, ec)) {
+        try {
+          existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
+        } catch (const Error& e) {
+          std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
+        }
+      }
+      const std::string fingerprint = cpu::host_cpu().fingerprint();
       return tune_all(ps, db_path, bw, "%bw", progress, [&](const GemmProblem& p, const std::string& label, int i) {
         cpu::TuneOptions opt;
         opt.log = [&](const std::string& what) { progress.update(label, i, int(ps.size()), what); };
+        opt.max_candidates = static_cast<std::size_t>(max_candidates);
+        if (existing) {
+          try {
+            if (const auto r = existing->lookup(p, fingerprint, static_cast<int>(p.esize()))) opt.seeds.push_back(r->config);
+          } catch (const Error& e) {
+            progress.line(fmt::format("tailor-tune: {}: tuning without its record: {}", label, e.what()));
+          }
+        }
         return cpu::tune_cpu(p, budget, threads, opt);
       });
     }

@@ -199,9 +199,11 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
   const double search_budget = 0.75 * budget_s;
   const double cap = std::clamp(budget_s / 40.0, 0.02, 0.25);
   int tried = 0, failed = 0;
+  std::size_t limit = std::numeric_limits<std::size_t>::max();  // configs timed at most, seeds included
   KernelConfig best;
   Measured best_m;
   auto consider = [&](const KernelConfig& c) {
+    if (static_cast<std::size_t>(tried) >= limit) return;
     ++tried;
     const Measured m = measure(in, c, pool, 3, cap);
     if (!m.ok) {
@@ -212,11 +214,21 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
     log(fmt::format("  {:<48} {:9.4f} ms", c.to_string(), m.median * 1e3));
     if (m.median < best_m.median) best = c, best_m = m;
   };
-  const std::vector<KernelConfig> stage1 = candidates(full, cpu, threads);  // the full batch decides the store policy
+  std::vector<KernelConfig> stage1 = candidates(full, cpu, threads);  // the full batch decides the store policy
   const KernelConfig heur = stage1.front();
-  for (const KernelConfig& c : stage1) {
-    if (tried > 0 && since(t_start) > 0.6 * search_budget) break;
-    consider(c);
+  if (o.max_candidates > 0 && stage1.size() > o.max_candidates) stage1.resize(o.max_candidates);
+  // The seeds right after the heuristic, once each.
+  std::vector<KernelConfig> seeds;
+  for (const KernelConfig& c : o.seeds)
+    if (c.family == Family::cpu && !gen::check_cpu(sp, c) && std::find(seeds.begin(), seeds.end(), c) == seeds.end() &&
+        !(c == heur))
+      seeds.push_back(c);
+  stage1.insert(stage1.begin() + 1, seeds.begin(), seeds.end());
+  if (o.max_candidates > 0) limit = o.max_candidates + seeds.size();
+  for (std::size_t i = 0; i < stage1.size(); ++i) {
+    // The heuristic and the seeds are always timed; the rest while the budget lasts.
+    if (i > seeds.size() && since(t_start) > 0.6 * search_budget) break;
+    consider(stage1[i]);
   }
   // Stage 2 around the best: prefetching, packing B, the store policy, the block order,
   // unrolling, then matrices per task.

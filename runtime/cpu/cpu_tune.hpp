@@ -27,6 +27,12 @@ struct TuneOptions {
   /// 0 picks enough to move past twice the last-level cache.
   int sets = 0;
   std::uint64_t seed = 20261129;
+  /// Configs timed right after the heuristic (the record a re-tune replaces, say), each
+  /// where it passes gen::check_cpu; they do not count against max_candidates.
+  std::vector<KernelConfig> seeds;
+  /// At most this many of the first stage's candidates timed (the heuristic included); 0:
+  /// as many as the budget allows. The second stage's neighbours of the best are timed too.
+  std::size_t max_candidates = 0;
 };
 
 /// Candidate configs for a normalised problem on `cpu`, every one passing gen::check_cpu,
