@@ -205,6 +205,14 @@ TEST_CASE("tailor-db list and show, and show fails with one line when nothing ma
   CHECK(exact.out.find("f32 200000x4x4x4") != std::string::npos);
   expect_one_line_failure(tailor_db({"show", "7x7x7", "--db", dir / "t.db"}), "7x7x7");
   expect_one_line_failure(tailor_db({"show", "--db", dir / "t.db"}), "--problem");
+  // A CPU record's kernel is named as the CPU path names it.
+  TuningRecord cpu_rec = record(problem("f32 1000x8x8x8"), "cpu,mats=682,vec=8,rm=6,rn=1,unroll=8,order=16", 2e-4, 1,
+                                4, false, "Some CPU|avx2|8 cores");
+  spit(dir / "cpu.jsonl", as_lines({cpu_rec}));
+  REQUIRE(tailor_db({"import", dir / "cpu.jsonl", "--db", dir / "t.db"}).rc == 0);
+  const ToolResult c = tailor_db({"show", "1000x8x8x8", "--db", dir / "t.db"});
+  INFO(c.out << c.err);
+  CHECK(c.out.find("tailor_f32_cpu_m8k8n8_rrr_e10_T682_v8_r6x1_u8_o16") != std::string::npos);
 }
 
 TEST_CASE("tailor-db fails with one line on a missing, garbage or future-schema database") {
