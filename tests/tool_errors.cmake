@@ -39,6 +39,11 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "^ *[0-9]+\\.[0-9]+ us  tiled,.*mma=1,st=4,
 endif()
 expect_failure(${BENCH} "--suite" --suite /nonexistent/suite.txt)
 expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device banana)  # CPU path: an ordinal or cpu
+expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device 1abc)
+expect_failure(${BENCH} "--device" --shape 10x3x25x1 --device -1)
+expect_failure(${BENCH} "--tiny-calls" --shape 1x5x10x5 --tiny-calls 10 --device cpu)
+expect_failure(${BENCH} "--host-sweep" --shape 1x5x10x5 --host-sweep --device cpu)
+expect_failure(${GEN} "cpu-family" --shape 10x3x4x5 --predict --config cpu,mats=1,vec=4,rm=1,rn=1,unroll=1,order=0)
 if(TUNE)
   expect_failure(${TUNE} "--device" --shape 10x3x25x1 --device banana --db /nonexistent/t.db)
   expect_failure(${TUNE} "--shape or --suite" --db /nonexistent/t.db)

@@ -275,6 +275,10 @@ int main(int argc, char** argv) {
     co.reps = o.reps, co.per_rep = o.per_rep, co.alpha = o.alpha, co.beta = o.beta, co.configs = o.configs;
     co.overhead = o.overhead, co.threads = cpu_threads, co.json_path = json_path;
     co.copy_mib = std::min(copy_mib, 512);
+    if (device_arg == "cpu" && (tiny || host_sweep))
+      throw Error(ErrorCode::invalid_argument,
+                  fmt::format("{} measures the GPU; it does not combine with --device cpu",
+                              tiny ? "--tiny-calls" : "--host-sweep"));
     if (device_arg == "cpu") {
       Runtime rt_cpu(-1);
       return tools::run_cpu_bench(rt_cpu, problems, co);
@@ -288,6 +292,8 @@ int main(int argc, char** argv) {
     }
     Runtime rt(device);
     if (host_sweep) return tools::run_host_sweep(rt, problems, co);
+    if (!rt.has_gpu() && tiny)
+      throw Error(ErrorCode::device_unavailable, fmt::format("--tiny-calls needs a GPU: {}", rt.no_gpu_reason()));
     if (!rt.has_gpu()) {
       std::printf("tailor-bench: no GPU (%s): running on the CPU path\n", rt.no_gpu_reason().c_str());
       int rc = 0;
