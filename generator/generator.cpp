@@ -23,7 +23,6 @@
 namespace tailor::gen {
 namespace {
 
-constexpr std::int64_t kMaxDim = kMaxKernelDim;
 constexpr int kStaticSmemLimit = 48 * 1024;
 
 GemmProblem norm(const GemmProblem& p) { return p.is_normalized() ? p : p.normalized(); }
@@ -627,7 +626,7 @@ std::optional<std::string> regroup_check(const GemmProblem& problem, std::int64_
     return fmt::format("rows: the batch strides of A and C ({}, {}) must be M x their leading dimensions ({}, {})",
                        p.stride_a, p.stride_c, p.m * p.lda, p.m * p.ldc);
   const std::int64_t total = p.batch * p.m;
-  if (rows < 1 || rows > kMaxDim || total % rows != 0 || rows == p.m)
+  if (rows < 1 || rows > kMaxKernelDim || total % rows != 0 || rows == p.m)
     return fmt::format("rows = {} must divide the batch's {} rows (batch x M) and differ from M = {}", rows, total, p.m);
   return std::nullopt;
 }
@@ -653,9 +652,9 @@ std::optional<std::string> cols_check(const GemmProblem& problem, std::int64_t g
   if (p.layout_b != Layout::row || p.layout_c != Layout::row)
     return std::string("cols: B and C must be row-major (with B and C column-major, or N = 1, the transpose's rows "
                        "stack: tr = 1 with rows)");
-  if (group < 2 || group > p.batch || group * p.n > kMaxDim)
+  if (group < 2 || group > p.batch || group * p.n > kMaxKernelDim)
     return fmt::format("cols = {} must be in [2, batch = {}] with cols x N = {} at most {}", group, p.batch,
-                       group * p.n, kMaxDim);
+                       group * p.n, kMaxKernelDim);
   return std::nullopt;
 }
 
@@ -710,7 +709,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     return check(run_problem(p, c), run_config(c), d, align_bytes);
   }
   const std::int64_t esz = p.esize();
-  if (p.m > kMaxDim || p.k > kMaxDim || p.n > kMaxDim) return fmt::format("M, K and N must be at most {}", kMaxDim);
+  if (p.m > kMaxKernelDim || p.k > kMaxKernelDim || p.n > kMaxKernelDim) return fmt::format("M, K and N must be at most {}", kMaxKernelDim);
   // Whole warps, except the FMA tiled family, whose tile may call for, say, 9 x 9 threads.
   const bool whole_warps = c.family != Family::tiled || c.mma;
   if (c.threads < 32 || c.threads > d.max_threads_per_block || (whole_warps && c.threads % 32 != 0))
@@ -915,12 +914,16 @@ KernelSource generate_kernel(const GemmProblem& problem, const KernelConfig& c, 
                              const ColGroups* cg = nullptr, const std::string& name = {});
 }  // namespace
 
+bool kernel_sizes_fit(const GemmProblem& problem) {
+  return problem.m <= kMaxKernelDim && problem.k <= kMaxKernelDim && problem.n <= kMaxKernelDim;
+}
+
 void require_kernel_sizes(const GemmProblem& problem) {
-  if (problem.m > kMaxDim || problem.k > kMaxDim || problem.n > kMaxDim)
+  if (!kernel_sizes_fit(problem))
     throw Error(ErrorCode::invalid_shape,
                 fmt::format("problem {}: M, K and N must be at most {} for a GPU kernel (it indexes within a "
                             "matrix with 32-bit ints)",
-                            problem.to_string(), kMaxDim));
+                            problem.to_string(), kMaxKernelDim));
 }
 
 KernelSource generate(const GemmProblem& problem, const KernelConfig& c) {
@@ -2176,7 +2179,7 @@ std::vector<Candidate> regroup_options(const GemmProblem& problem, const DeviceI
     const GemmProblem s = tr ? transposed(p) : p;
     const std::int64_t total = s.batch * s.m;
     std::vector<std::int64_t> rows;  // each checked below (layouts, strides, divisibility)
-    if (s.batch > 1 && total <= kMaxDim) rows.push_back(total);
+    if (s.batch > 1 && total <= kMaxKernelDim) rows.push_back(total);
     for (std::int64_t r = 1; r <= std::min<std::int64_t>(128, total / 2); ++r)
       if (total % r == 0) rows.push_back(r);
     bool any = false;

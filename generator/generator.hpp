@@ -40,8 +40,9 @@ struct SlabPads {
 /// The largest M, K or N a GPU kernel takes: kernels index within one matrix with 32-bit
 /// ints (leading dimensions, strides and the batch are 64-bit).
 inline constexpr std::int64_t kMaxKernelDim = std::int64_t(1) << 30;
-/// Throws Error(invalid_shape) where M, K or N passes kMaxKernelDim: no GPU kernel runs
-/// such a problem. The problem must be valid.
+/// M, K and N all at most kMaxKernelDim: a GPU kernel can run the problem.
+bool kernel_sizes_fit(const GemmProblem& problem);
+/// Throws Error(invalid_shape) where they are not. The problem must be valid.
 void require_kernel_sizes(const GemmProblem& problem);
 
 /// Why `config` cannot run `problem` on `device` when the pointers are aligned to

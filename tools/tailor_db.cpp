@@ -102,23 +102,20 @@ std::optional<std::string> config_problem(const TuningRecord& r) {
 // Writes `text` to `path` atomically (a temporary file, then rename).
 void write_file(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
+  auto fail = [&](const std::string& why) {  // no temporary file left behind
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': {}", path, why));
+  };
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': cannot write it", path));
-    }
+    if (!out) fail("cannot write it");
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw Error(ErrorCode::invalid_argument, fmt::format("--out '{}': {}", path, ec.message()));
-  }
+  if (ec) fail(ec.message());
 }
 
 }  // namespace

@@ -71,6 +71,20 @@ std::unique_ptr<db::TuningDb> open_for_write(const std::string& db_path, std::st
   }
 }
 
+// The database written, read for the records it already holds (seeds of a re-tune); null
+// where it does not exist yet or cannot be read (said on stderr). Read and write, as
+// tune_all opens it, so an older schema is migrated rather than skipped.
+std::unique_ptr<db::TuningDb> open_for_seeds(const std::string& db_path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(db_path, ec)) return nullptr;
+  try {
+    return db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
+    return nullptr;
+  }
+}
+
 std::string label_of(const GemmProblem& p) {
   const std::string flag = tools::suite_flag(p);
   return fmt::format("{}x{}x{}x{} {}{}{}", p.batch, p.m, p.k, p.n, to_string(p.dtype), flag.empty() ? "" : " ", flag);
@@ -184,15 +198,7 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
       // The record a re-tune replaces is timed right after the heuristic (unless --fresh), so
       // a short re-tune cannot store a config slower than the one it had.
-      std::unique_ptr<db::TuningDb> existing;
-      std::error_code ec;
-      if (!fresh && std::filesystem::exists(db_path, ec)) {
-        try {
-          existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
-        } catch (const Error& e) {
-          std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
-        }
-      }
+      const std::unique_ptr<db::TuningDb> existing = fresh ? nullptr : open_for_seeds(db_path);
       const std::string fingerprint = cpu::host_cpu().fingerprint();
       return tune_all(ps, db_path, bw, "%bw", progress, [&](const GemmProblem& p, const std::string& label, int i) {
         cpu::TuneOptions opt;
@@ -230,17 +236,7 @@ int main(int argc, char** argv) {
     std::printf("# %s: copy bandwidth %.0f GB/s; database %s; budget %.1f s per problem\n", dev.fingerprint().c_str(),
                 copy_bw / 1e9, db_path.c_str(), budget);
     std::fflush(stdout);
-    // The database written, read for the records it already holds (seeds of a re-tune); read
-    // and write, as tune_all opens it, so an older schema is migrated rather than skipped.
-    std::unique_ptr<db::TuningDb> existing;
-    std::error_code ec;
-    if (!fresh && std::filesystem::exists(db_path, ec)) {
-      try {
-        existing = db::TuningDb::open(db_path, db::TuningDb::Mode::read_write);
-      } catch (const Error& e) {
-        std::fprintf(stderr, "tailor-tune: not seeding from %s: %s\n", db_path.c_str(), e.what());
-      }
-    }
+    const std::unique_ptr<db::TuningDb> existing = fresh ? nullptr : open_for_seeds(db_path);
     return tune_all(ps, db_path, copy_bw, "%copy", progress, [&](const GemmProblem& p, const std::string& label, int) {
       detail::TuneOptions opt;
       if (!fresh) {

@@ -216,7 +216,6 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
   };
   std::vector<KernelConfig> stage1 = candidates(full, cpu, threads);  // the full batch decides the store policy
   const KernelConfig heur = stage1.front();
-  if (o.max_candidates > 0 && stage1.size() > o.max_candidates) stage1.resize(o.max_candidates);
   // The seeds right after the heuristic, once each.
   std::vector<KernelConfig> seeds;
   for (const KernelConfig& c : o.seeds)

@@ -30,8 +30,8 @@ struct TuneOptions {
   /// Configs timed right after the heuristic (the record a re-tune replaces, say), each
   /// where it passes gen::check_cpu; they do not count against max_candidates.
   std::vector<KernelConfig> seeds;
-  /// At most this many of the first stage's candidates timed (the heuristic included); 0:
-  /// as many as the budget allows. The second stage's neighbours of the best are timed too.
+  /// At most this many configs timed besides the seeds, over both stages (the heuristic
+  /// included); 0: as many as the budget allows.
   std::size_t max_candidates = 0;
 };
 

@@ -130,7 +130,7 @@ void HostRouter::host_call(Runtime::Impl& impl, const GemmProblem& key, const Ke
     run_gpu_with_copies(impl, key, forced, A, B, C, alpha, beta, stream);
     return;
   }
-  if (key.m > gen::kMaxKernelDim || key.k > gen::kMaxKernelDim || key.n > gen::kMaxKernelDim) {
+  if (!gen::kernel_sizes_fit(key)) {
     cpu_.gemm(key, nullptr, A, B, C, alpha, beta);
     return;
   }
