@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   app.add_option("--suite", suite, "a suite file (batch M K N dtype [bcastA|bcastB] per line)");
   app.add_option("--db", db_path, "tuning database to write (default: $TAILOR_DB, else <cache dir>/tuning.db)");
   app.add_option("--device", device_arg, "CUDA device ordinal, or cpu")->capture_default_str();
-  app.add_option("--budget-s", budget, "wall-clock seconds per problem")->capture_default_str()->check(CLI::Range(0.5, 3600.0));
+  app.add_option("--budget-s", budget, "wall-clock seconds per problem (with --device cpu the full batch's inputs and reference, made first, count too: where they alone take longer, only the heuristic and the seeded record are timed)")->capture_default_str()->check(CLI::Range(0.5, 3600.0));
   app.add_option("--alpha", alpha, "alpha the calls will use (1 and other values are different kernels)")->capture_default_str();
   app.add_option("--beta", beta, "beta the calls will use (0, 1 and other values are different kernels)")->capture_default_str();
   app.add_option("--candidates", max_candidates, "at most this many configs of the search space timed per problem (the cost model's order; the budget may stop it sooner), plus the records seeded unless --fresh")

@@ -47,6 +47,7 @@ struct Measured {
   std::string why;
   double err = 0;
   double median = std::numeric_limits<double>::infinity(), p20 = 0, p80 = 0;
+  double compile_s = 0;  // JIT compile time
 };
 
 double quantile(std::vector<double> v, double q) {
@@ -61,7 +62,9 @@ Measured measure(Inputs& in, const KernelConfig& c, const std::shared_ptr<PoolRe
   Measured m;
   detail::CpuKernelState s = detail::cpu_extents(in.p);
   try {
+    const auto t0 = Clock::now();
     s.kernel = compile(in.p, c);
+    m.compile_s = since(t0);
   } catch (const Error& e) {
     m.why = e.what();
     return m;
@@ -196,7 +199,14 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
   log(fmt::format("tuning {} on {} with {} thread(s): searching on batch {} ({:.1f} MB, {} input sets)",
                   full.to_string(), cpu.fingerprint(), threads, sp.batch, sp.min_bytes() / 1e6, sets));
 
-  const double search_budget = 0.75 * budget_s;
+  // The budget covers the full batch's inputs and float64 reference (made first, so their
+  // time is known) and the winner's and the heuristic's re-timing on it: once the heuristic
+  // has been timed, the search stops early enough to leave room for the re-timing.
+  const bool cut = sp.batch != full.batch;
+  Inputs fin = cut ? make_inputs(full, full.min_bytes() <= 512e6 ? 2 : 1, o.seed + 1000) : Inputs{};
+  const double scale = static_cast<double>(full.batch) / static_cast<double>(sp.batch);
+  const double final_cap = std::clamp(budget_s / 16.0, 0.02, 0.5);  // timing each of the two
+  double search_budget = 0.75 * budget_s;
   const double cap = std::clamp(budget_s / 40.0, 0.02, 0.25);
   int tried = 0, failed = 0;
   std::size_t limit = std::numeric_limits<std::size_t>::max();  // configs timed at most, seeds included
@@ -212,6 +222,13 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
       return;
     }
     log(fmt::format("  {:<48} {:9.4f} ms", c.to_string(), m.median * 1e3));
+    if (tried == 1) {  // the heuristic: the full batch's share of the budget estimated
+      const double call = m.median * scale;
+      const double reserve = 2.0 * (m.compile_s + call + std::max(5.0 * call, final_cap));
+      search_budget = std::max(0.0, budget_s - 1.2 * reserve);
+      log(fmt::format("  {:.2f} s spent; the full batch's re-timing estimated at {:.2f} s: the search stops at {:.2f} s",
+                      since(t_start), reserve, search_budget));
+    }
     if (m.median < best_m.median) best = c, best_m = m;
   };
   std::vector<KernelConfig> stage1 = candidates(full, cpu, threads);  // the full batch decides the store policy
@@ -277,10 +294,9 @@ db::TuningRecord tune_cpu(const GemmProblem& problem, double budget_s, int threa
                             tried));
 
   // The record's times: the winner and the heuristic on the full batch.
-  Inputs fin = sp.batch == full.batch ? std::move(in)
-                                      : make_inputs(full, full.min_bytes() <= 512e6 ? 2 : 1, o.seed + 1000);
-  Measured win = measure(fin, best, pool, 5, 0.5);
-  const Measured hm = best == heur ? win : measure(fin, heur, pool, 5, 0.5);
+  if (!cut) fin = std::move(in);
+  Measured win = measure(fin, best, pool, 5, final_cap);
+  const Measured hm = best == heur ? win : measure(fin, heur, pool, 5, final_cap);
   if (!win.ok)
     throw Error(ErrorCode::internal_error, fmt::format("problem {}: the winner {} failed on the full batch: {}",
                                                        full.to_string(), best.to_string(), win.why));

@@ -41,7 +41,8 @@ std::vector<KernelConfig> candidates(const GemmProblem& problem, const CpuInfo& 
 
 /// Tunes the normalised `problem` (its scalar kinds say which alpha and beta it is for;
 /// alpha = 1.5 and beta = 0.5 are used for kinds `general`) within about `budget_s`
-/// seconds, with `threads` CPU threads (0: every CPU). Returns the winner's record:
+/// seconds (the full batch's inputs, reference and re-timing included; the heuristic and the
+/// seeds are timed whatever the budget), with `threads` CPU threads (0: every CPU). Returns the winner's record:
 /// device = host_cpu().fingerprint(), align_bytes = element size, verified = true, times of
 /// one call on the full batch. Throws Error(device_unavailable) without the CPU path, and
 /// Error(internal_error) when no candidate passes the reference check.
