@@ -120,7 +120,14 @@ double predict_seconds(const GemmProblem& problem, const KernelConfig& c, const 
       // A micro-tile side is read fma_read_width elements at a time (a side of 6 in f32: three
       // 8-byte reads).
       const double reads = c.rm / fma_read_width(c.rm, w) + c.rn / fma_read_width(c.rn, w);
-      fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0;
+      // f32's FFMA issue counts 1.6 times: against every kept timing the model put f32 FMA
+      // tiles at 0.62-0.68 of their measured time (bench/NOTES.md, "The cost model against
+      // every kept timing"), and ranked them above slabs and DMMA tiles that ran faster.
+      // Through dispatch on the H100 (2026-12-07, bench/results/final-1207/call1, f32 with B
+      // shared and sides of 9-64, 23 shapes whose pick it moves): 0.69-1.66x, geomean 1.24x
+      // (4327x54x45x62 35 -> 57 % of copy, 34435x11x31x35 48 -> 75 %; the one loss,
+      // 9061x31x36x53, a slab the model puts 1.5 times too slow left for 13-row matrices).
+      fma_per_item = c.threads * c.rm * c.rn * chunks * c.bk / 32.0 * (p.esize() == 4 ? 1.6 : 1.0);
       reads_per_item = c.threads / 32.0 * chunks * c.bk * reads * 2.0;
     }
     useful = useful_fraction(p, c);

@@ -443,9 +443,10 @@ TEST_CASE("a padded neighbour of another family than the heuristic's pick does n
   TempDir dir;
   // The 32 x 128 FMA tile tuned on 128^3 f32 on f32 matrices whose heuristic pick is a
   // one-matrix slab, and the 16 x 16 DMMA tile tuned on 16^3 f64 on 9x48x9 f64 (a slab):
-  // the model rates each neighbour faster, but across families it is off by more than the
+  // the model rated each neighbour faster, but across families it is off by more than the
   // gains at stake (6000x81^3 f32 on the H200: slab 265 us, the tile 487 us, predicted 0.68
-  // of the slab's time). The heuristic answers.
+  // of the slab's time before f32's FFMA issue counted 1.6 times; now the model too puts the
+  // f32 tile behind the slab, and still rates the f64 one faster). The heuristic answers.
   const std::string tile = "tiled,t=64,minb=2,bm=32,bn=128,bk=8,vec=4,rm=8,rn=8,grid=0,st=4";
   const std::string tuned16 = "tiled,t=64,minb=2,bm=16,bn=16,bk=8,vec=2,rm=2,rn=1,grid=0,mma=1";
   Chain chain(dir / "tuning.db", {{"shipped.jsonl", lines({record(problem("f32 2730x128x128x128"), tile, 2.8e-4),
@@ -458,7 +459,8 @@ TEST_CASE("a padded neighbour of another family than the heuristic's pick does n
     const KernelConfig h = gen::heuristic(q, device(), 16);
     REQUIRE(h.family == Family::slab);
     const KernelConfig n = KernelConfig::parse(q.dtype == DType::f32 ? tile : tuned16);
-    REQUIRE(gen::predict_seconds(q, n, device()) <= 0.95 * gen::predict_seconds(q, h, device()));
+    if (q.dtype == DType::f64) REQUIRE(gen::predict_seconds(q, n, device()) <= 0.95 * gen::predict_seconds(q, h, device()));
+    else CHECK(gen::predict_seconds(q, n, device()) > gen::predict_seconds(q, h, device()));
     const Plan p = chain.decide(q);
     CHECK(p.origin == PlanOrigin::heuristic);
     CHECK(p.config == h);
