@@ -709,7 +709,7 @@ std::optional<std::string> check(const GemmProblem& problem, const KernelConfig&
     return check(run_problem(p, c), run_config(c), d, align_bytes);
   }
   const std::int64_t esz = p.esize();
-  if (p.m > kMaxKernelDim || p.k > kMaxKernelDim || p.n > kMaxKernelDim) return fmt::format("M, K and N must be at most {}", kMaxKernelDim);
+  if (!kernel_sizes_fit(p)) return fmt::format("M, K and N must be at most {}", kMaxKernelDim);
   // Whole warps, except the FMA tiled family, whose tile may call for, say, 9 x 9 threads.
   const bool whole_warps = c.family != Family::tiled || c.mma;
   if (c.threads < 32 || c.threads > d.max_threads_per_block || (whole_warps && c.threads % 32 != 0))

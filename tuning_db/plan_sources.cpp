@@ -209,13 +209,14 @@ void ShippedDatabases::load() {
 
 const std::string& ShippedDatabases::same_card_as(const std::string& device) {
   if (auto it = same_card_.find(device); it != same_card_.end()) return it->second;
+  // The nearest in memory, then the first in order; same_card has checked the memory parses.
   std::string best;
-  const auto mem = [](const std::string& fp) { return *detail::parse_fingerprint(fp).memory_mib; };
+  std::int64_t best_gap = 0;
   for (const auto& [fp, records] : by_device_) {
     if (fp == device || !detail::same_card(fp, device)) continue;
-    const auto d = std::abs(mem(fp) - mem(device));
-    if (best.empty() || d < std::abs(mem(best) - mem(device)) || (d == std::abs(mem(best) - mem(device)) && fp < best))
-      best = fp;
+    const std::int64_t gap =
+        std::abs(*detail::parse_fingerprint(fp).memory_mib - *detail::parse_fingerprint(device).memory_mib);
+    if (best.empty() || gap < best_gap || (gap == best_gap && fp < best)) best = fp, best_gap = gap;
   }
   return same_card_.emplace(device, std::move(best)).first->second;
 }

@@ -101,8 +101,9 @@ class TuningDb {
   /// As upsert for each record, all in one transaction: all are stored or none.
   virtual void upsert_many(const std::vector<TuningRecord>& records) = 0;
   /// Merges records from elsewhere in one transaction, keeping per key the faster record, a
-  /// verified one before an unverified one whatever their times (a key includes the generator version, so a newer generator's record is added beside
-  /// an older one and preferred by lookup). Reports keys whose records had different configs.
+  /// verified one before an unverified one whatever their times (a key includes the
+  /// generator version, so a newer generator's record is added beside an older one and
+  /// preferred by lookup). Reports keys whose records had different configs.
   virtual MergeResult merge(const std::vector<TuningRecord>& records) = 0;
   /// All well-formed records, in a stable order (device, problem key, align, newest
   /// generator version first).
