@@ -229,7 +229,8 @@ int tiny_calls(Runtime& rt, const std::string& shape, const std::string& dtype, 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Check and time Tailor's batched GEMM on one problem or a suite, on the GPU.\n"
+  CLI::App app{"Check and time Tailor's batched GEMM on one problem or a suite, on the GPU, or on the CPU path\n"
+               "with --device cpu or where there is no GPU.\n"
                "Each problem: random inputs, a check against a float64 host reference, then the median time.",
                "tailor-bench"};
   std::string shape, dtype = "f32", bcast, suite, json_path;
@@ -253,7 +254,7 @@ int main(int argc, char** argv) {
   app.add_option("--threads", cpu_threads, "CPU path: threads (0: TAILOR_CPU_THREADS or every CPU)")->check(CLI::Range(0, 4096));
   app.add_flag("--host-sweep", host_sweep, "on a GPU machine: host data on the CPU vs the GPU with copies vs the cost model's pick, "
                                            "from one 5x10x5 product up to --suite's or --shape's problems");
-  app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling")->capture_default_str()->check(CLI::Range(1, 65536));
+  app.add_option("--copy-mib", copy_mib, "size of the copy that measures the bandwidth ceiling (512 at most on the CPU path)")->capture_default_str()->check(CLI::Range(1, 65536));
   app.add_flag("!--no-overhead", o.overhead, "skip the host-overhead measurement");
   app.add_option("--tiny-calls", tiny,
                  "time N back-to-back calls of --shape against N bare launches of an empty kernel, beside its "
@@ -300,7 +301,7 @@ int main(int argc, char** argv) {
       if (rt.has_cpu_path()) rc = tools::run_cpu_bench(rt, problems, co);
       else std::printf("tailor-bench: this build has no CPU path either (TAILOR_WITH_LLVM=OFF): nothing timed\n");
       if (problems.size() == 1) {
-        std::printf("\ntailor-bench: the GPU kernel Tailor would run, and its NVRTC compile report:\n\n");
+        std::printf("\ntailor-bench: the heuristic's GPU kernel for it (no tuning database consulted), and its NVRTC compile report:\n\n");
         tools::print_compile_report(problems[0].problem, true);
       }
       return rc;

@@ -2,7 +2,7 @@
 // (JSON lines in a stable order, diffable), import (JSON lines, one transaction), merge
 // (from another database file, keeping the faster record per key and reporting
 // conflicts), verify (every config against the generator's checks; non-zero exit when any
-// is invalid) and prune. The database is --db, default $TAILOR_DB (<cache dir>/tuning.db).
+// is invalid) and prune. Each subcommand takes --db, default $TAILOR_DB (<cache dir>/tuning.db).
 // Needs no GPU.
 #include <fmt/format.h>
 
@@ -122,7 +122,8 @@ void write_file(const std::string& path, const std::string& text) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Inspect and maintain Tailor tuning databases (SQLite files of tuned kernel configs).\n"
-               "The database is --db, default $TAILOR_DB or <cache dir>/tuning.db. Needs no GPU.",
+               "Each subcommand takes the database as --db after its name (tailor-db list --db FILE),\n"
+               "default $TAILOR_DB or <cache dir>/tuning.db. Needs no GPU.",
                "tailor-db"};
   app.require_subcommand(1);
   std::string db_path = tailor::detail::env().db_path;

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   app.add_flag("--compile", do_compile, "compile with NVRTC and print the resource report");
   app.add_flag("-q,--quiet", quiet, "with --compile, print only the report, not the source");
   app.add_flag("--predict", predict, "print the cost model's time for the config (the heuristic's or --config's) instead");
-  app.add_option("--candidates", list_candidates, "print the autotuner's N best-ranked candidates (cost model) instead")
+  app.add_option("--candidates", list_candidates, "print the search space's first N candidates in the autotuner's trial order (heuristic, 32 best predicted, then varied; without the seeds the tuner adds at run time) instead")
       ->check(CLI::Range(1, 100000));
   return tools::guarded_main(app, argc, argv, [&] {
     GemmProblem p;

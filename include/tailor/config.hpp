@@ -29,8 +29,8 @@ struct KernelConfig {
   int vec = 1;   ///< elements per global vector access of packed operands (16 bytes max)
   int ks = 1;    ///< slab: lanes that split one micro-tile's reduction over K (power of two <= 32)
   /// slab: 1 = C staged through shared memory and written as one coalesced run of vectors
-  /// (packed C, no broadcast operand, one micro-tile a thread at most, ks = 1, st = 0 or
-  /// st = 2 with tma = 1).
+  /// (packed C, one micro-tile a thread at most, or one mma unit a warp with mma = 1; ks = 1;
+  /// st = 0, or st = 2 with tma = 1). A broadcast operand is kept beside the staged C.
   int cs = 0;
   /// slab, sm_90: 1 = the packed operands of a full slab arrive by bulk copies (the TMA
   /// unit, one instruction per operand, completion on an mbarrier) into an unpadded layout,
@@ -44,7 +44,8 @@ struct KernelConfig {
   int rm = 1, rn = 1;
   // tiled family
   int bm = 0, bn = 0, bk = 0;
-  /// f64 only, 1 = the FP64 tensor cores. tiled: mma.sync m16n8k4 on row pairs on sm_90,
+  /// 1 = the FP64 tensor cores: f64, and on sm_90 f32 as well (its operands widened to f64
+  /// as they are read; the products and sums are f64, C is rounded to f32 once). tiled: mma.sync m16n8k4 on row pairs on sm_90,
   /// m8n8k4 otherwise; each warp computes (8 rm) x (8 rn) outputs (rm, rn in 1..8, rm rn <= 32)
   /// and threads = 32 * (bm / 8 rm) * (bn / 8 rn). slab (sm_90): each warp computes blocks of
   /// (16 rm) x (16 rn) outputs of a staged matrix with m16n8k4 (rm rn <= 8), reading the
