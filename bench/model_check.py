@@ -13,7 +13,7 @@ DMMA tile, slab; f32 or f64):
 Regrouped kernels (named for another problem) are skipped. Kernels of older builds are read as
 the config they name: the model is asked about today's generator.
 
-Usage: bench/model_check.py TAILOR_GEN [--results DIR] [--scale "fma f32=1.61,dmma f32=0.75" ...]
+Usage: bench/model_check.py TAILOR_GEN [--results DIR] [--scale "fma f32=1.61,dmma f32=0.75" ...] [--predictor BIN] [--dump FILE]
 """
 import argparse, glob, itertools, math, os, re, statistics, subprocess, sys
 from collections import defaultdict
@@ -46,6 +46,10 @@ def main():
     ap.add_argument('gen', help='tailor-gen binary')
     ap.add_argument('--results', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'results'))
     ap.add_argument('--scale', action='append', default=[], help='"KIND=FACTOR,..." (KIND as printed, e.g. "fma f32")')
+    ap.add_argument('--predictor', help='a build of bench/offline/predict.cpp: every prediction in one process '
+                    '(the same model as TAILOR_GEN --predict, about 50 times faster)')
+    ap.add_argument('--dump', help='write every ordered pair (device, problem, the two configs, measured and predicted times, '
+                    'ordered as measured or not) to this file, tab-separated')
     args = ap.parse_args()
     scales = {'as is': {}}
     for s in args.scale:
@@ -61,12 +65,13 @@ def main():
             cache[(key, cfg)] = float(r.stdout.split()[0]) if r.returncode == 0 else None
         return cache[(key, cfg)]
 
+    dump = open(args.dump, 'w') if args.dump else None
     bias = defaultdict(list)
     order = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     files = sorted(glob.glob(os.path.join(args.results, '**', '*.log'), recursive=True) +
                    glob.glob(os.path.join(args.results, '**', '*.txt'), recursive=True))
+    timed = []  # (device, {problem key: {config: [seconds]}}) a file
     for path in files:
-        dev = device_of(path)
         probs = defaultdict(lambda: defaultdict(list))
         with open(path, errors='ignore') as f:
             for line in f:
@@ -82,6 +87,15 @@ def main():
                     continue
                 if m != int(key[0].split('x')[1]): continue
                 probs[key][cfg].append(t * 1e-3)
+        if probs: timed.append((device_of(path), probs))
+    if args.predictor:
+        todo = sorted({(key, c) for _, probs in timed for key, cfgs in probs.items() for c in cfgs})
+        lines = ''.join(f'{k[0]} {k[1]} {k[2] if len(k) > 2 else "-"} {c}\n' for k, c in todo)
+        out = subprocess.run([args.predictor], input=lines, capture_output=True, text=True, check=True).stdout.splitlines()
+        for (key, c), o in zip(todo, out):
+            v = o.split()[3]
+            cache[(key, c)] = None if v == 'invalid' else float(v)
+    for dev, probs in timed:
         for key, cfgs in probs.items():
             meas = {c: statistics.median(ts) for c, ts in cfgs.items()}
             for c, t in meas.items():
@@ -93,6 +107,9 @@ def main():
                 if not p1 or not p2: continue
                 k1, k2 = kind(c1, key[1]), kind(c2, key[1])
                 pair = ' vs '.join(sorted([k1, k2]))
+                if dump:
+                    print(dev, ' '.join(key), c1, c2, f'{t1:.6g}', f'{t2:.6g}', f'{p1 * 1e-6:.6g}', f'{p2 * 1e-6:.6g}',
+                          int((p1 < p2) == (t1 < t2)), sep='\t', file=dump)
                 for name, sc in scales.items():
                     ok = (p1 * sc.get(k1, 1) < p2 * sc.get(k2, 1)) == (t1 < t2)
                     order[(dev, pair)][name][0] += ok
