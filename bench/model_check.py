@@ -92,6 +92,7 @@ def main():
         todo = sorted({(key, c) for _, probs in timed for key, cfgs in probs.items() for c in cfgs})
         lines = ''.join(f'{k[0]} {k[1]} {k[2] if len(k) > 2 else "-"} {c}\n' for k, c in todo)
         out = subprocess.run([args.predictor], input=lines, capture_output=True, text=True, check=True).stdout.splitlines()
+        if len(out) != len(todo): sys.exit(f'{args.predictor}: {len(out)} lines for {len(todo)} configs')
         for (key, c), o in zip(todo, out):
             v = o.split()[3]
             cache[(key, c)] = None if v == 'invalid' else float(v)
@@ -114,6 +115,7 @@ def main():
                     ok = (p1 * sc.get(k1, 1) < p2 * sc.get(k2, 1)) == (t1 < t2)
                     order[(dev, pair)][name][0] += ok
                     order[(dev, pair)][name][1] += 1
+    if dump: dump.close()
     print('bias: predicted / measured time, median [quartiles], kernels')
     for k in sorted(bias):
         r = bias[k]

@@ -6,16 +6,6 @@
 # 3212 drawn), no database, alternating, two rounds; every run checked against the float64
 # reference.
 set -u -o pipefail
-L=$OUT/run.log
-{ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv; date -u; } > $L
-mkdir -p $OUT/model
-for r in 1 2; do
-  for side in old new; do
-    bench=.carry/model/tailor-bench cache=/tmp/tailor-cache-new
-    [ "$side" = old ] && bench=.carry/fin-main/tailor-bench cache=/tmp/tailor-cache
-    echo "=== round $r $side $(date +%T)" >> $OUT/model/disp_ep.log
-    TAILOR_DB=/tmp/none.db TAILOR_CACHE_DIR=$cache timeout 200 $bench --suite bench/results/model-1208/ab.txt --no-overhead --copy-mib 512 2>&1 |
-      grep --line-buffered -v '^#' >> $OUT/model/disp_ep.log
-  done
-done
-python3 bench/results/cong-1203/ab.py $OUT/model/disp_ep.log old new | cut -c1-170
+SKIP_GPU_TESTS=1 TAILOR_DB=/tmp/none.db OLD=.carry/fin-main/tailor-bench SUITE=bench/results/model-1208/ab.txt \
+  bash bench/gpu_run.sh ab .carry/model > /dev/null 2>&1
+python3 bench/results/cong-1203/ab.py $OUT/disp_ep.log old new | cut -c1-170
